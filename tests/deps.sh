@@ -1,0 +1,16 @@
+#!/bin/sh
+# Installs, from Debian 12's packages, everything that building heapline and
+# running all of its tests needs: the autotools, Slurm with accounting
+# (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, and the tools the
+# benchmarks compare with. Run as root; it is what .ci/run runs first.
+set -eu
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends \
+    autoconf automake libtool pkg-config make gcc g++ clang \
+    python3 procps file \
+    munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
+    mariadb-server mariadb-client \
+    openmpi-bin libopenmpi-dev mpich libmpich-dev \
+    valgrind heaptrack libc-dev-bin \
+    iproute2 util-linux
