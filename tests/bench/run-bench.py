@@ -1,0 +1,429 @@
+#!/usr/bin/env python3
+"""Overhead benchmarks of heapline: each workload with no tool, under
+libheapline.so, under glibc's libmemusage.so and under heaptrack; then the
+report against `cat` of the same records, and the SPANK plugin against plain
+srun when a test cluster is up.
+
+The tools run in a rotated order within each repetition, so a slow phase of a
+shared machine falls on each tool in turn. Figures are medians of wall time
+(monotonic clock) and medians of the per-repetition ratios to "none": a ratio
+taken within one repetition cancels the drift between repetitions.
+
+`make bench` runs this with the paths of the build tree; pass more options
+with `make bench BENCH_FLAGS="..."`, see --help.
+"""
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # the source tree may be read-only
+import gen_records  # noqa: E402
+
+TOOLS = ["none", "heapline", "memusage", "heaptrack"]
+
+# Goals of issue 5 for heapline: median ratio to no preload.
+GOALS = {
+    "a": 1.10,
+    "b2": 1.20,
+    "b8": 1.20,
+    "c": 1.05,
+    "d": 1.03,
+    "py-bytes": 1.02,
+    "py-bytes-malloc": 1.02,
+    "py-dict": 1.02,
+    "py-dict-malloc": 1.02,
+}
+
+MEMUSAGE_PATHS = [
+    "/usr/lib/x86_64-linux-gnu/libmemusage.so",
+    "/lib/x86_64-linux-gnu/libmemusage.so",
+    "/usr/lib64/libmemusage.so",
+]
+
+
+class Workload:
+    def __init__(self, name, what, argv, env=None):
+        self.name = name
+        self.what = what
+        self.argv = argv
+        self.env = env or {}
+
+
+def _scaled(n, scale):
+    return str(max(1, int(n * scale)))
+
+
+def workloads(args):
+    """The workloads of issue 5, with their iteration counts times --scale."""
+    b, py, s = args.bindir, args.python, args.scale
+    churn = os.path.join(b, "bench-churn")
+    bytes_code = "x = [bytes(10**6) for i in range(%s)]" % _scaled(300, s)
+    dict_code = "d={str(i):[i]*3 for i in range(%s)}" % _scaled(2000000, s)
+    pymalloc = {"PYTHONMALLOC": "malloc"}
+    return [
+        Workload("a", "1 thread, 20M malloc/free pairs of 16..512 B, "
+                 "1,000 live", [churn, "1", _scaled(20e6, s), "1000"]),
+        Workload("b2", "(a) split over 2 threads",
+                 [churn, "2", _scaled(20e6, s), "1000"]),
+        Workload("b8", "(a) split over 8 threads",
+                 [churn, "8", _scaled(20e6, s), "1000"]),
+        Workload("c", "2M blocks of 64 B allocated, then freed",
+                 [os.path.join(b, "bench-growth"), _scaled(2e6, s)]),
+        Workload("d", "10M reallocs of 1,000 slots to 16..2048 B",
+                 [os.path.join(b, "bench-realloc"), _scaled(10e6, s), "1000"]),
+        Workload("py-bytes", "python3: 300 bytes(10**6)",
+                 [py, "-c", bytes_code]),
+        Workload("py-bytes-malloc", "the same, PYTHONMALLOC=malloc",
+                 [py, "-c", bytes_code], pymalloc),
+        Workload("py-dict", "python3: dict of 2M lists",
+                 [py, "-c", dict_code]),
+        Workload("py-dict-malloc", "the same, PYTHONMALLOC=malloc",
+                 [py, "-c", dict_code], pymalloc),
+    ]
+
+
+def clean_env():
+    """The caller's environment without any preload or heapline setting, so
+    that "none" really runs with nothing."""
+    env = dict(os.environ)
+    for k in list(env):
+        if k == "LD_PRELOAD" or k.startswith("HEAPLINE_") or \
+                k.startswith("MEMUSAGE_") or k == "PYTHONMALLOC":
+            del env[k]
+    return env
+
+
+def wrap(tool, w, args, scratch):
+    """argv and environment that run workload w under tool."""
+    env = clean_env()
+    env.update(w.env)
+    argv = list(w.argv)
+    if tool == "heapline":
+        env["LD_PRELOAD"] = args.heapline_lib
+        env["HEAPLINE_QUIET"] = "1"
+        # A record is written as in production; its cost is part of the run.
+        env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
+    elif tool == "memusage":
+        env["LD_PRELOAD"] = args.memusage_lib
+    elif tool == "heaptrack":
+        argv = [args.heaptrack, "-o", os.path.join(scratch, "heaptrack.%p")] \
+            + argv
+    return argv, env
+
+
+def run_timed(argv, env=None, stdout=subprocess.DEVNULL):
+    """(wall seconds, exit status, peak RSS in KiB) of one run."""
+    start = time.monotonic()
+    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                         stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.monotonic() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return wall, p.returncode, usage.ru_maxrss
+
+
+def rotated(items, rep):
+    k = rep % len(items)
+    return items[k:] + items[:k]
+
+
+def progress(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def bench_workloads(args, chosen):
+    """{workload: {tool: [seconds per repetition or None]}}."""
+    times = {w.name: {t: [None] * args.reps for t in args.tools}
+             for w in chosen}
+    failed = set()
+    scratch = tempfile.mkdtemp(prefix="heapline-bench-")
+    try:
+        for rep in range(args.reps):
+            for w in chosen:
+                for tool in rotated(args.tools, rep):
+                    if rep >= args.tool_reps.get(tool, args.reps) or \
+                            (w.name, tool) in failed:
+                        continue
+                    argv, env = wrap(tool, w, args, scratch)
+                    wall, rc, _ = run_timed(argv, env)
+                    for f in os.listdir(scratch):
+                        os.unlink(os.path.join(scratch, f))
+                    if rc != 0:
+                        progress("%s under %s failed (exit %d): %s" %
+                                 (w.name, tool, rc, " ".join(argv)))
+                        failed.add((w.name, tool))
+                        continue
+                    times[w.name][tool][rep] = wall
+                    progress("rep %d/%d  %-16s %-9s %8.3f s" %
+                             (rep + 1, args.reps, w.name, tool, wall))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return times
+
+
+def ratios(tool_times, base_times):
+    return [t / b for t, b in zip(tool_times, base_times)
+            if t is not None and b is not None]
+
+
+def median_or_none(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def workload_table(args, chosen, times):
+    """Rows of the workload table: medians, and median ratios to none."""
+    head = ["workload"] + [t for t in args.tools]
+    if "heapline" in args.tools and "none" in args.tools:
+        head += ["heapline goal", "heapline ratio range"]
+    rows = []
+    for w in chosen:
+        row = [w.name]
+        base = times[w.name].get("none")
+        for tool in args.tools:
+            med = median_or_none(times[w.name][tool])
+            if med is None:
+                row.append("failed" if any(
+                    x is None for x in times[w.name][tool]) else "-")
+                continue
+            cell = "%.3f s" % med
+            if tool != "none" and base is not None:
+                r = ratios(times[w.name][tool], base)
+                if r:
+                    cell += " (%.2f)" % statistics.median(r)
+            row.append(cell)
+        if len(head) > len(row):
+            r = ratios(times[w.name]["heapline"], base)
+            goal = GOALS.get(w.name)
+            if r and goal:
+                met = statistics.median(r) <= goal
+                row.append("≤ %.2f %s" % (goal, "met" if met else "MISSED"))
+                row.append("%.2f-%.2f" % (min(r), max(r)))
+            else:
+                row += ["-", "-"]
+        rows.append(row)
+    return head, rows
+
+
+def bench_report(args):
+    """Rows of the report table: heapline-report against cat of the same
+    records, warm cache, for each number of ranks."""
+    head = ["ranks", "files", "cat", "heapline-report", "ratio",
+            "per record", "report peak RSS"]
+    rows = []
+    for ranks in args.report_ranks:
+        d = tempfile.mkdtemp(prefix="heapline-bench-records-")
+        try:
+            gen_records.write_records(d, ranks, args.report_nodes)
+            cat = ["sh", "-c", 'find "$1" -type f -print0 | xargs -0 cat',
+                   "sh", d]
+            report = [args.heapline_report, d]
+            run_timed(cat)  # warm the page cache
+            wall, rc, _ = run_timed(report)
+            if rc != 0:
+                progress("heapline-report failed (exit %d) on %d records"
+                         % (rc, ranks))
+                rows.append([str(ranks), str(ranks), "-", "failed", "-", "-",
+                             "-"])
+                continue
+            t = {"cat": [], "report": []}
+            rss = []
+            for rep in range(args.reps):
+                for which in rotated(["cat", "report"], rep):
+                    wall, _, maxrss = run_timed(
+                        cat if which == "cat" else report)
+                    t[which].append(wall)
+                    if which == "report":
+                        rss.append(maxrss)
+                progress("report %7d records rep %d/%d  cat %.3f s  "
+                         "report %.3f s" % (ranks, rep + 1, args.reps,
+                                            t["cat"][-1], t["report"][-1]))
+            r = statistics.median(ratios(t["report"], t["cat"]))
+            med = statistics.median(t["report"])
+            rows.append([str(ranks), str(ranks),
+                         "%.3f s" % statistics.median(t["cat"]),
+                         "%.3f s" % med, "%.2f" % r,
+                         "%.1f µs" % (med / ranks * 1e6),
+                         "%.1f MiB" % (max(rss) / 1024)])
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+    return head, rows
+
+
+def bench_plugin(args):
+    """Rows of the plugin table, or None (with a message) when no test
+    cluster is named by $HEAPLINE_BENCH_SLURM_CONF."""
+    conf = os.environ.get("HEAPLINE_BENCH_SLURM_CONF")
+    if not conf or not os.path.exists(conf):
+        progress("plugin: skipped, no test cluster "
+                 "(set HEAPLINE_BENCH_SLURM_CONF to its slurm.conf)")
+        return None
+    env = clean_env()
+    env["SLURM_CONF"] = conf
+    out = tempfile.mkdtemp(prefix="heapline-bench-srun-")
+    runs = {
+        "srun -n4 true": ["srun", "-n4", "true"],
+        "srun --heapline -n4 true": ["srun", "--heapline=" + out, "-n4",
+                                     "true"],
+    }
+    t = {k: [] for k in runs}
+    try:
+        for rep in range(args.reps):
+            for k in rotated(list(runs), rep):
+                wall, rc, _ = run_timed(runs[k], env)
+                if rc != 0:
+                    progress("plugin: %s failed (exit %d)" % (k, rc))
+                    return None
+                t[k].append(wall)
+            progress("plugin rep %d/%d  %s" % (
+                rep + 1, args.reps,
+                "  ".join("%.3f s" % t[k][-1] for k in runs)))
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    plain, heapline = list(runs)
+    head = ["command", "median", "ratio"]
+    return head, [
+        [plain, "%.3f s" % statistics.median(t[plain]), "1.00"],
+        [heapline, "%.3f s" % statistics.median(t[heapline]),
+         "%.2f" % statistics.median(ratios(t[heapline], t[plain]))],
+    ]
+
+
+def text_table(head, rows):
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                     for r in [head] + rows)
+
+
+def markdown_table(head, rows):
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def machine():
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return "%s, %d CPUs, Linux %s, glibc %s, %s" % (
+        cpu, os.cpu_count(), platform.release(),
+        platform.libc_ver()[1] or "?",
+        time.strftime("%Y-%m-%d", time.gmtime()))
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--bindir", default=".",
+                   help="where bench-churn, bench-growth, bench-realloc are")
+    p.add_argument("--heapline-lib", required=True,
+                   help="path of libheapline.so")
+    p.add_argument("--heapline-report", default="heapline-report")
+    p.add_argument("--memusage-lib",
+                   default=next((m for m in MEMUSAGE_PATHS
+                                 if os.path.exists(m)), MEMUSAGE_PATHS[0]))
+    p.add_argument("--heaptrack", default="heaptrack")
+    p.add_argument("--python", default="/usr/bin/python3",
+                   help="interpreter of the python workloads (not a shim)")
+    p.add_argument("--parts", default="workloads,report,plugin",
+                   help="comma list of workloads, report, plugin")
+    p.add_argument("--workloads", default="all",
+                   help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
+                        "py-dict,py-dict-malloc (default all)")
+    p.add_argument("--tools", default=",".join(TOOLS),
+                   help="comma list of " + ",".join(TOOLS))
+    p.add_argument("--reps", type=int, default=5,
+                   help="repetitions (default 5)")
+    p.add_argument("--tool-reps", action="append", default=[],
+                   metavar="TOOL=N",
+                   help="fewer repetitions for one slow tool, e.g. "
+                        "heaptrack=3")
+    p.add_argument("--scale", type=float, default=1.0,
+                   help="multiply every iteration count, e.g. 0.1 for a "
+                        "quick pass (committed figures use 1)")
+    p.add_argument("--report-ranks", default="1000,10000,100000")
+    p.add_argument("--report-nodes", type=int, default=1000)
+    p.add_argument("--markdown", metavar="FILE",
+                   help="also write the tables as Markdown to FILE")
+    args = p.parse_args()
+    args.parts = args.parts.split(",")
+    args.tools = args.tools.split(",")
+    bad = set(args.tools) - set(TOOLS)
+    if bad:
+        p.error("unknown tool(s): " + ",".join(sorted(bad)))
+    args.tool_reps = {k: int(v) for k, v in
+                      (x.split("=", 1) for x in args.tool_reps)}
+    args.report_ranks = [int(x) for x in args.report_ranks.split(",")]
+    if args.reps < 1:
+        p.error("--reps must be at least 1")
+    return args
+
+
+def main():
+    args = parse_args()
+    text, md = [], []
+    header = "Machine: %s. Medians of %d repetitions%s." % (
+        machine(), args.reps,
+        "".join(", %s %d" % kv for kv in sorted(args.tool_reps.items())))
+    if args.scale != 1:
+        header += " Iteration counts scaled by %g." % args.scale
+    text.append(header)
+    md.append(header)
+
+    if "workloads" in args.parts:
+        every = workloads(args)
+        names = [w.name for w in every]
+        want = names if args.workloads == "all" else \
+            args.workloads.split(",")
+        bad = set(want) - set(names)
+        if bad:
+            sys.exit("unknown workload(s): " + ",".join(sorted(bad)))
+        chosen = [w for w in every if w.name in want]
+        times = bench_workloads(args, chosen)
+        head, rows = workload_table(args, chosen, times)
+        text += ["", "Workloads: median wall time (median ratio to none)",
+                 text_table(head, rows)]
+        md += ["", "Median wall time, and in parentheses the median of the "
+               "per-repetition ratios to none:", "", markdown_table(head, rows)]
+        legend = [[w.name, w.what] for w in chosen]
+        md += ["", markdown_table(["workload", "what"], legend)]
+
+    if "report" in args.parts:
+        head, rows = bench_report(args)
+        title = "Report: %s DIR against cat of the same files (%d nodes)" % (
+            "heapline-report", args.report_nodes)
+        text += ["", title, text_table(head, rows)]
+        md += ["", title + ":", "", markdown_table(head, rows)]
+
+    if "plugin" in args.parts:
+        res = bench_plugin(args)
+        if res:
+            text += ["", "Plugin", text_table(*res)]
+            md += ["", "Plugin:", "", markdown_table(*res)]
+        else:
+            text += ["", "Plugin: skipped (no test cluster)"]
+            md += ["", "Plugin: skipped (no test cluster)."]
+
+    print("\n".join(text))
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("\n".join(md) + "\n")
+
+
+if __name__ == "__main__":
+    main()
