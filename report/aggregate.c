@@ -1,0 +1,143 @@
+#include "aggregate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "natural_order.h"
+
+/* qsort has no context argument; the comparators read these. */
+static const struct hl_strpool *_hosts;
+static const uint32_t *_node_of_host;
+static const struct hl_proc *_procs;
+
+static int _cmp_host_id(const void *a, const void *b)
+{
+    return hl_natural_cmp(hl_strpool_get(_hosts, *(const uint32_t *)a),
+                          hl_strpool_get(_hosts, *(const uint32_t *)b));
+}
+
+static int _cmp_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? -1 : a > b;
+}
+
+static int _cmp_proc(const void *va, const void *vb)
+{
+    const struct hl_proc *a = va, *b = vb;
+    int c;
+
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    c = _cmp_u64(_node_of_host[a->host], _node_of_host[b->host]);
+    if (c)
+        return c;
+    c = _cmp_u64(b->peak_heap, a->peak_heap);
+    return c ? c : _cmp_u64(a->pid, b->pid);
+}
+
+static int _cmp_rank_by_peak(const void *va, const void *vb)
+{
+    const struct hl_proc *a = &_procs[((const struct hl_rank *)va)->proc];
+    const struct hl_proc *b = &_procs[((const struct hl_rank *)vb)->proc];
+    int c = _cmp_u64(b->peak_heap, a->peak_heap);
+
+    if (c)
+        return c;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    return _cmp_u64(_node_of_host[a->host], _node_of_host[b->host]);
+}
+
+static int _make_nodes(struct hl_procset *set, struct hl_summary *sum)
+{
+    uint32_t n = set->hosts.count;
+    uint32_t *order = malloc(n * sizeof(*order));
+
+    sum->nodes = calloc(n, sizeof(*sum->nodes));
+    sum->node_of_host = malloc(n * sizeof(*sum->node_of_host));
+    if (!order || !sum->nodes || !sum->node_of_host) {
+        free(order);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        order[i] = i;
+    _hosts = &set->hosts;
+    qsort(order, n, sizeof(*order), _cmp_host_id);
+    for (uint32_t i = 0; i < n; i++) {
+        sum->nodes[i].host = order[i];
+        sum->node_of_host[order[i]] = i;
+    }
+    sum->nnodes = n;
+    free(order);
+    return 0;
+}
+
+/* A host interned by a record that turned out bad has no process: drop its
+ * node, keeping the order. */
+static void _drop_empty_nodes(struct hl_summary *sum)
+{
+    size_t kept = 0;
+
+    for (size_t i = 0; i < sum->nnodes; i++)
+        if (sum->nodes[i].procs)
+            sum->nodes[kept++] = sum->nodes[i];
+    sum->nnodes = kept;
+    for (size_t i = 0; i < kept; i++)
+        sum->node_of_host[sum->nodes[i].host] = (uint32_t)i;
+}
+
+int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
+{
+    struct hl_proc *p = set->procs;
+    uint64_t *peaks;
+
+    memset(sum, 0, sizeof(*sum));
+    sum->nprocs = set->count;
+    if (_make_nodes(set, sum) < 0)
+        return -1;
+    _node_of_host = sum->node_of_host;
+    qsort(p, set->count, sizeof(*p), _cmp_proc);
+
+    sum->ranks = malloc(set->count * sizeof(*sum->ranks));
+    if (!sum->ranks)
+        return -1;
+    for (size_t i = 0; i < set->count; i++) {
+        struct hl_node *node = &sum->nodes[sum->node_of_host[p[i].host]];
+
+        if (i == 0 || p[i].rank != p[i - 1].rank ||
+            p[i].host != p[i - 1].host) {
+            sum->ranks[sum->nranks].proc = (uint32_t)i;
+            sum->ranks[sum->nranks].others = 0;
+            sum->nranks++;
+            node->ranks++;
+        } else {
+            sum->ranks[sum->nranks - 1].others++;
+        }
+        node->procs++;
+        node->vmhwm_sum += p[i].vmhwm;
+        if (p[i].elapsed_ms > sum->longest_ms)
+            sum->longest_ms = p[i].elapsed_ms;
+        if (p[i].vmhwm > p[sum->largest_vmhwm_proc].vmhwm)
+            sum->largest_vmhwm_proc = (uint32_t)i;
+    }
+    _drop_empty_nodes(sum);
+    _procs = p;
+    qsort(sum->ranks, sum->nranks, sizeof(*sum->ranks), _cmp_rank_by_peak);
+
+    peaks = malloc(sum->nranks * sizeof(*peaks));
+    if (!peaks)
+        return -1;
+    for (size_t i = 0; i < sum->nranks; i++)
+        peaks[i] = p[sum->ranks[i].proc].peak_heap;
+    hl_peak_stats(peaks, sum->nranks, &sum->peak);
+    free(peaks);
+    return 0;
+}
+
+void hl_summary_free(struct hl_summary *sum)
+{
+    free(sum->ranks);
+    free(sum->nodes);
+    free(sum->node_of_host);
+    memset(sum, 0, sizeof(*sum));
+}

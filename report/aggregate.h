@@ -1,0 +1,46 @@
+/* From processes to ranks and nodes.
+ *
+ * A rank is the processes of one rank number on one node: its row shows
+ * the process with the largest peak heap, and counts the others (a wrapper
+ * shell, children). Processes without a rank (-1) form such a rank per
+ * node. A node's sum of VmHWM counts every process on it. */
+#ifndef HEAPLINE_AGGREGATE_H
+#define HEAPLINE_AGGREGATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "procs.h"
+#include "stats.h"
+
+struct hl_rank {
+    uint32_t proc;   /* index of its process of largest peak heap */
+    uint32_t others; /* its other processes */
+};
+
+struct hl_node {
+    uint32_t host; /* id in the set's hosts */
+    uint32_t ranks;
+    uint32_t procs;
+    uint64_t vmhwm_sum;
+};
+
+struct hl_summary {
+    struct hl_rank *ranks; /* largest peak heap first, then by rank */
+    size_t nranks;
+    struct hl_node *nodes; /* natural order of the node names */
+    size_t nnodes;
+    uint32_t *node_of_host; /* host id -> index in nodes */
+    struct hl_peak_stats peak;
+    int64_t longest_ms;
+    uint32_t largest_vmhwm_proc;
+    size_t nprocs;
+};
+
+/* Sorts set->procs (by rank, node, then largest peak first) and fills sum.
+ * set must hold at least one process. Returns -1 when memory runs out. */
+int hl_aggregate(struct hl_procset *set, struct hl_summary *sum);
+
+void hl_summary_free(struct hl_summary *sum);
+
+#endif

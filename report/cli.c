@@ -1,0 +1,201 @@
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "decimal.h"
+#include "diag.h"
+#include "slurm_size.h"
+
+/* doc/heapline-report.1 lists the same options; a test compares them. */
+static const char _usage[] =
+    "Usage: heapline-report [OPTION]... FILE|DIR...\n"
+    "Read heapline records and report the memory of a job per rank and per\n"
+    "node, against its memory request and sacct's MaxRSS. A directory stands\n"
+    "for every record below it.\n"
+    "\n"
+    "  -n, --top=N              show the N ranks of largest peak heap "
+    "(default 10)\n"
+    "  -a, --all                show every rank\n"
+    "  -m, --mem=SIZE           memory request per node, in Slurm's syntax:\n"
+    "                           4000 (MiB), 4000M, 4G, 1.5T, 512K\n"
+    "  -c, --mem-per-cpu=SIZE   memory request per CPU, one CPU per rank\n"
+    "      --margin=PCT         margin over the largest node sum in the\n"
+    "                           suggested request (default 10%)\n"
+    "  -j, --job=JOB[.STEP]     Slurm job or step of the records, to ask "
+    "sacct\n"
+    "                           and scontrol (default: the records' job "
+    "column)\n"
+    "      --no-sacct           do not ask Slurm (sacct, scontrol)\n"
+    "      --slurm-timeout=SEC  give up on sacct or scontrol after SEC "
+    "seconds\n"
+    "                           (default 10)\n"
+    "  -f, --format=FORMAT      text (default), json or csv\n"
+    "  -h, --help               print this help and exit\n"
+    "  -V, --version            print the version and exit\n"
+    "\n"
+    "Exit status: 0 when every input was a good record, 1 when some were\n"
+    "skipped (each named on stderr), 2 when nothing could be reported or an\n"
+    "option was wrong.\n";
+
+enum { _OPT_MARGIN = 256, _OPT_NO_SACCT, _OPT_SLURM_TIMEOUT };
+
+static const struct option _long[] = {
+    {"top", required_argument, NULL, 'n'},
+    {"all", no_argument, NULL, 'a'},
+    {"mem", required_argument, NULL, 'm'},
+    {"mem-per-cpu", required_argument, NULL, 'c'},
+    {"margin", required_argument, NULL, _OPT_MARGIN},
+    {"job", required_argument, NULL, 'j'},
+    {"no-sacct", no_argument, NULL, _OPT_NO_SACCT},
+    {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
+    {"format", required_argument, NULL, 'f'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static int _bad(const char *option, const char *value, const char *want)
+{
+    fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_PROGRAM, option, value,
+            want);
+    fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
+    return 2;
+}
+
+static int _number(const char *s, uint64_t max, uint64_t *out)
+{
+    return hl_parse_u64(s, strlen(s), out) < 0 || *out > max ? -1 : 0;
+}
+
+/* Slurm job ids: "123", "123_4" (array task), with ".0", ".batch" steps. */
+static int _job_ok(const char *s)
+{
+    size_t n = strspn(s, "0123456789");
+
+    if (n == 0 || n > 20)
+        return 0;
+    if (s[n] == '_') {
+        size_t a = strspn(s + n + 1, "0123456789");
+
+        if (a == 0)
+            return 0;
+        n += 1 + a;
+    }
+    if (s[n] == '.') {
+        const char *step = s + n + 1;
+        size_t len = strlen(step);
+
+        return len > 0 && len < 20 &&
+               strspn(step, "0123456789abcdefghijklmnopqrstuvwxyz+") == len;
+    }
+    return s[n] == '\0';
+}
+
+static int _request(struct hl_options *opt, enum hl_request_kind kind,
+                    const char *name, const char *value)
+{
+    if (opt->req.kind != HL_REQ_NONE && opt->req.kind != kind) {
+        fprintf(stderr, "%s: --mem and --mem-per-cpu exclude each other\n",
+                HL_PROGRAM);
+        return 2;
+    }
+    if (hl_parse_slurm_size(value, &opt->req.bytes) < 0)
+        return _bad(name, value, "a Slurm size such as 4000, 4000M, 4G, 1.5T");
+    opt->req.kind = kind;
+    opt->req.source = "given";
+    return -1;
+}
+
+static int _option(struct hl_options *opt, int c, const char *arg)
+{
+    uint64_t v;
+    size_t len;
+    char pct[16];
+
+    switch (c) {
+    case 'n':
+        if (_number(arg, SIZE_MAX - 1, &v) < 0 || v == 0)
+            return _bad("--top", arg, "a whole number of ranks, 1 or more");
+        opt->top = (size_t)v;
+        return -1;
+    case 'a':
+        opt->top = SIZE_MAX;
+        return -1;
+    case 'm':
+        return _request(opt, HL_REQ_MEM, "--mem", arg);
+    case 'c':
+        return _request(opt, HL_REQ_MEM_PER_CPU, "--mem-per-cpu", arg);
+    case _OPT_MARGIN:
+        len = strlen(arg);
+        if (len && arg[len - 1] == '%')
+            len--;
+        if (len == 0 || len >= sizeof(pct))
+            return _bad("--margin", arg, "a percentage from 0 to 1000");
+        memcpy(pct, arg, len);
+        pct[len] = '\0';
+        if (_number(pct, 1000, &v) < 0)
+            return _bad("--margin", arg, "a percentage from 0 to 1000");
+        opt->margin_pct = (unsigned)v;
+        return -1;
+    case 'j':
+        if (!_job_ok(arg))
+            return _bad("--job", arg, "a Slurm job id such as 1234 or 1234.0");
+        opt->job = arg;
+        return -1;
+    case _OPT_NO_SACCT:
+        opt->no_sacct = true;
+        return -1;
+    case _OPT_SLURM_TIMEOUT:
+        if (_number(arg, 3600, &v) < 0 || v == 0)
+            return _bad("--slurm-timeout", arg, "seconds, from 1 to 3600");
+        opt->slurm_timeout_ms = (int)v * 1000;
+        return -1;
+    case 'f':
+        if (strcmp(arg, "text") == 0)
+            opt->format = HL_FORMAT_TEXT;
+        else if (strcmp(arg, "json") == 0)
+            opt->format = HL_FORMAT_JSON;
+        else if (strcmp(arg, "csv") == 0)
+            opt->format = HL_FORMAT_CSV;
+        else
+            return _bad("--format", arg, "text, json or csv");
+        return -1;
+    case 'h':
+        fputs(_usage, stdout);
+        return 0;
+    case 'V':
+        printf("%s (%s) %s\n", HL_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    default:
+        fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
+        return 2;
+    }
+}
+
+int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
+{
+    int c;
+
+    memset(opt, 0, sizeof(*opt));
+    opt->top = HL_DEFAULT_TOP;
+    opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
+    opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
+    while ((c = getopt_long(argc, argv, "n:am:c:j:f:hV", _long, NULL)) != -1) {
+        int status = _option(opt, c, optarg);
+
+        if (status >= 0)
+            return status;
+    }
+    if (optind == argc) {
+        fprintf(stderr, "%s: no FILE or DIR given\n", HL_PROGRAM);
+        fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
+        return 2;
+    }
+    opt->paths = argv + optind;
+    opt->npaths = argc - optind;
+    return -1;
+}

@@ -1,0 +1,33 @@
+/* The command line of heapline-report. */
+#ifndef HEAPLINE_CLI_H
+#define HEAPLINE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "report.h"
+
+#define HL_DEFAULT_TOP 10
+#define HL_DEFAULT_MARGIN_PCT 10
+#define HL_DEFAULT_SLURM_TIMEOUT_S 10
+
+enum hl_format { HL_FORMAT_TEXT, HL_FORMAT_JSON, HL_FORMAT_CSV };
+
+struct hl_options {
+    size_t top; /* SIZE_MAX for --all */
+    struct hl_request req;
+    unsigned margin_pct;
+    const char *job;
+    bool no_sacct;
+    int slurm_timeout_ms;
+    enum hl_format format;
+    char *const *paths;
+    int npaths;
+};
+
+/* Returns -1 to go on with the report, else the exit status (after --help,
+ * --version, or a bad option, which it has reported). */
+int hl_parse_cli(int argc, char **argv, struct hl_options *opt);
+
+#endif

@@ -1,0 +1,62 @@
+#include "decimal.h"
+
+int hl_parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    uint64_t v = 0;
+
+    if (len == 0)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        unsigned d = (unsigned)(s[i] - '0');
+
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+int hl_parse_i64(const char *s, size_t len, int64_t *out)
+{
+    uint64_t v;
+    int neg = len > 0 && s[0] == '-';
+
+    if (hl_parse_u64(s + neg, len - (size_t)neg, &v) < 0 ||
+        v > (uint64_t)INT64_MAX)
+        return -1;
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return 0;
+}
+
+int hl_parse_ms(const char *s, size_t len, int64_t *out)
+{
+    size_t dot = 0;
+    uint64_t whole, frac = 0;
+    int digits = 0;
+    int round_up = 0;
+
+    while (dot < len && s[dot] != '.')
+        dot++;
+    if (hl_parse_u64(s, dot, &whole) < 0 || whole > INT64_MAX / 1000)
+        return -1;
+    if (dot < len) {
+        if (dot + 1 == len)
+            return -1;
+        for (size_t i = dot + 1; i < len; i++) {
+            unsigned d = (unsigned)(s[i] - '0');
+
+            if (d > 9)
+                return -1;
+            if (digits < 3)
+                frac = frac * 10 + d;
+            else if (digits == 3)
+                round_up = d >= 5;
+            digits++;
+        }
+    }
+    for (; digits < 3; digits++)
+        frac *= 10;
+    *out = (int64_t)(whole * 1000 + frac) + round_up;
+    return 0;
+}

@@ -1,0 +1,19 @@
+/* The figures as every output format writes them, so text and JSON agree. */
+#ifndef HEAPLINE_FIGURES_H
+#define HEAPLINE_FIGURES_H
+
+#include <stdint.h>
+
+/* "0.0": milliseconds as seconds with one decimal, rounded half up. */
+void hl_fmt_tenths(int64_t ms, char buf[32]);
+
+/* "0.015": milliseconds as seconds with three decimals. */
+void hl_fmt_ms(int64_t ms, char buf[32]);
+
+/* "26.20": a ratio with two decimals, "-" when the divisor is 0. */
+void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32]);
+
+/* Percent rounded to a whole number. */
+uint64_t hl_percent(uint64_t part, uint64_t whole);
+
+#endif

@@ -1,0 +1,174 @@
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "figures.h"
+#include "report.h"
+
+/* Host names, job ids and node names come from files: escape them. */
+static void _str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static const char *_host(const struct hl_report *r, const struct hl_proc *p)
+{
+    return hl_strpool_get(&r->set->hosts, p->host);
+}
+
+static void _peak(FILE *out, const struct hl_report *r)
+{
+    const struct hl_peak_stats *st = &r->sum->peak;
+    const struct hl_proc *top = &r->set->procs[r->sum->ranks[0].proc];
+    char t[32];
+
+    hl_fmt_ms(top->peak_time_ms, t);
+    fprintf(out,
+            "  \"peak_heap\": {\"max_bytes\": %" PRIu64
+            ", \"max_rank\": %" PRId32 ", \"max_host\": ",
+            st->max, top->rank);
+    _str(out, _host(r, top));
+    fprintf(out,
+            ", \"max_time_s\": %s, \"median_bytes\": %" PRIu64
+            ", \"min_bytes\": %" PRIu64 ", \"mean_bytes\": %.1f, "
+            "\"imbalance\": ",
+            t, st->median, st->min, st->mean);
+    if (st->mean > 0)
+        fprintf(out, "%.2f},\n", st->imbalance);
+    else
+        fputs("null},\n", out);
+}
+
+static void _nodes(FILE *out, const struct hl_report *r)
+{
+    fputs("  \"nodes\": [", out);
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        const struct hl_node *n = &r->sum->nodes[i];
+        uint64_t want = hl_node_request(r, n);
+
+        fputs(i ? ",\n    {\"node\": " : "\n    {\"node\": ", out);
+        _str(out, hl_strpool_get(&r->set->hosts, n->host));
+        fprintf(out,
+                ", \"ranks\": %" PRIu32 ", \"processes\": %" PRIu32
+                ", \"vmhwm_sum_bytes\": %" PRIu64,
+                n->ranks, n->procs, n->vmhwm_sum);
+        if (want)
+            fprintf(out,
+                    ", \"request_bytes\": %" PRIu64
+                    ", \"percent_of_request\": %" PRIu64
+                    ", \"over_request\": %s",
+                    want, hl_percent(n->vmhwm_sum, want),
+                    n->vmhwm_sum > want ? "true" : "false");
+        fputc('}', out);
+    }
+    fputs("\n  ],\n", out);
+}
+
+static void _ranks(FILE *out, const struct hl_report *r)
+{
+    size_t shown = hl_shown_ranks(r);
+
+    fprintf(out, "  \"ranks_shown\": %zu,\n  \"ranks\": [", shown);
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_rank *k = &r->sum->ranks[i];
+        const struct hl_proc *p = &r->set->procs[k->proc];
+        char t[32], ratio[32];
+
+        hl_fmt_ms(p->peak_time_ms, t);
+        hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+        fprintf(out,
+                "%s    {\"rank\": %" PRId32 ", \"host\": ", i ? ",\n" : "\n",
+                p->rank);
+        _str(out, _host(r, p));
+        fprintf(out,
+                ", \"pid\": %" PRIu32 ", \"peak_heap_bytes\": %" PRIu64
+                ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64
+                ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32 "}",
+                p->pid, p->peak_heap, t, p->vmhwm,
+                ratio[0] == '-' ? "null" : ratio, k->others);
+    }
+    fputs("\n  ],\n", out);
+}
+
+static void _slurm(FILE *out, const struct hl_report *r)
+{
+    const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
+    const struct hl_step_rss *s = &r->sacct;
+
+    fprintf(out,
+            "  \"largest_vmhwm\": {\"bytes\": %" PRIu64 ", \"rank\": %" PRId32
+            ", \"host\": ",
+            big->vmhwm, big->rank);
+    _str(out, _host(r, big));
+    fputs("},\n  \"sacct\": ", out);
+    if (s->known) {
+        fputs("{\"step\": ", out);
+        _str(out, s->step);
+        fprintf(out, ", \"max_rss_bytes\": %" PRIu64 ", \"max_rss_node\": ",
+                s->maxrss);
+        _str(out, s->node);
+        if (s->has_task)
+            fprintf(out, ", \"max_rss_task\": %" PRIu32, s->task);
+        fprintf(out, ", \"below_largest_vmhwm\": %s},\n",
+                s->maxrss < big->vmhwm ? "true" : "false");
+    } else {
+        fputs("null,\n", out);
+    }
+}
+
+static void _request(FILE *out, const struct hl_report *r)
+{
+    const struct hl_suggestion *s = &r->sug;
+
+    fputs("  \"request\": ", out);
+    if (r->req.kind == HL_REQ_NONE) {
+        fputs("null,\n  \"suggestion\": null\n", out);
+        return;
+    }
+    fprintf(out,
+            "{\"kind\": \"%s\", \"bytes\": %" PRIu64
+            ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
+            r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
+            r->req.source, s->over_nodes);
+    fputs("  \"suggestion\": {\"option\": ", out);
+    _str(out, s->option);
+    fprintf(out,
+            ", \"bytes\": %" PRIu64
+            ", \"basis\": \"%s\", \"basis_bytes\": %" PRIu64
+            ", \"basis_node\": ",
+            s->bytes,
+            r->req.kind == HL_REQ_MEM ? "largest node sum of VmHWM"
+                                      : "largest node sum of VmHWM per rank",
+            s->basis_bytes);
+    _str(out,
+         hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));
+    fprintf(out, ", \"margin_percent\": %u}\n", r->margin_pct);
+}
+
+void hl_print_json(FILE *out, const struct hl_report *r)
+{
+    char t[32];
+
+    hl_fmt_ms(r->sum->longest_ms, t);
+    fprintf(out,
+            "{\n  \"heapline_report\": 1,\n  \"ranks_total\": %zu,\n"
+            "  \"nodes_total\": %zu,\n  \"processes\": %zu,\n"
+            "  \"longest_process_s\": %s,\n",
+            r->sum->nranks, r->sum->nnodes, r->sum->nprocs, t);
+    _peak(out, r);
+    _nodes(out, r);
+    _ranks(out, r);
+    _slurm(out, r);
+    _request(out, r);
+    fputs("}\n", out);
+}

@@ -1,0 +1,70 @@
+/* heapline-report: reads heapline records and reports what the job
+ * needed, per rank and per node, against its request and sacct. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "aggregate.h"
+#include "cli.h"
+#include "diag.h"
+#include "report.h"
+#include "slurm_facts.h"
+#include "walk.h"
+
+static void _print(const struct hl_options *opt, const struct hl_report *r)
+{
+    static char buf[1 << 16];
+
+    setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+    switch (opt->format) {
+    case HL_FORMAT_JSON:
+        hl_print_json(stdout, r);
+        break;
+    case HL_FORMAT_CSV:
+        hl_print_csv(stdout, r);
+        break;
+    default:
+        hl_print_text(stdout, r);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct hl_options opt;
+    struct hl_procset set = {0};
+    struct hl_loader ld = {.set = &set};
+    struct hl_summary sum;
+    struct hl_report r = {0};
+    const char *job;
+    int status = hl_parse_cli(argc, argv, &opt);
+
+    if (status >= 0)
+        return status;
+    for (int i = 0; i < opt.npaths; i++)
+        hl_load_path(&ld, opt.paths[i]);
+    hl_loader_free(&ld);
+    if (set.count == 0) {
+        fprintf(stderr, "%s: no record to report\n", HL_PROGRAM);
+        return 2;
+    }
+    if (hl_aggregate(&set, &sum) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    }
+    r.set = &set;
+    r.sum = &sum;
+    r.top = opt.top;
+    r.margin_pct = opt.margin_pct;
+    r.req = opt.req;
+    job = opt.job ? opt.job : hl_records_job(&set);
+    if (job && !opt.no_sacct)
+        hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
+    hl_suggest(&r);
+    _print(&opt, &r);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror(HL_PROGRAM ": stdout");
+        return 2;
+    }
+    hl_summary_free(&sum);
+    hl_procset_free(&set);
+    return ld.skipped ? 1 : 0;
+}

@@ -1,0 +1,69 @@
+/* Everything one report shows, gathered before any output format is
+ * chosen, so that text, JSON and CSV give the same figures. */
+#ifndef HEAPLINE_REPORT_H
+#define HEAPLINE_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "aggregate.h"
+#include "procs.h"
+
+enum hl_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
+
+struct hl_request {
+    enum hl_request_kind kind;
+    uint64_t bytes;
+    const char *source; /* "given", "scontrol" or "sacct ReqMem" */
+};
+
+/* What to ask for next time: the largest node sum of VmHWM (per rank for
+ * --mem-per-cpu, counting one CPU per rank) plus the margin, rounded up. */
+struct hl_suggestion {
+    bool known;
+    char option[48]; /* "--mem=13G" */
+    uint64_t bytes;
+    uint64_t basis_bytes;
+    size_t basis_node; /* index in the summary's nodes */
+    size_t over_nodes; /* nodes over the current request */
+};
+
+/* sacct's sampled MaxRSS of the step. */
+struct hl_step_rss {
+    bool known;
+    char step[64];
+    uint64_t maxrss;
+    char node[64];
+    bool has_task;
+    uint32_t task;
+};
+
+struct hl_report {
+    const struct hl_procset *set;
+    const struct hl_summary *sum;
+    size_t top; /* ranks to show */
+    unsigned margin_pct;
+    struct hl_request req;
+    struct hl_suggestion sug;
+    struct hl_step_rss sacct;
+};
+
+/* The request that applies to a node, 0 when none is known. */
+uint64_t hl_node_request(const struct hl_report *r, const struct hl_node *n);
+
+/* Fills r->sug from r->req, the nodes and the margin. */
+void hl_suggest(struct hl_report *r);
+
+/* The ranks of the table, the top ones or all. */
+static inline size_t hl_shown_ranks(const struct hl_report *r)
+{
+    return r->top < r->sum->nranks ? r->top : r->sum->nranks;
+}
+
+void hl_print_text(FILE *out, const struct hl_report *r);
+void hl_print_json(FILE *out, const struct hl_report *r);
+void hl_print_csv(FILE *out, const struct hl_report *r);
+
+#endif

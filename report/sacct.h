@@ -1,0 +1,37 @@
+/* What sacct says of a step: its sampled MaxRSS (where and in which task)
+ * and the memory request. */
+#ifndef HEAPLINE_SACCT_H
+#define HEAPLINE_SACCT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One line of `sacct -o JobID,MaxRSS,MaxRSSNode,MaxRSSTask,ReqMem -P -n`;
+ * the ReqMem field may be left out. */
+struct hl_sacct_row {
+    char jobid[64];
+    bool has_maxrss;
+    uint64_t maxrss;
+    char node[64];
+    bool has_task;
+    uint32_t task;
+    bool has_reqmem;
+    bool reqmem_per_cpu; /* older Slurm: "1000Mc"; else per node */
+    uint64_t reqmem;
+};
+
+/* Parses line[0..len) (no newline). Returns 0, or -1 when it is not such a
+ * line. Empty fields leave their has_ flag false. */
+int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r);
+
+/* Runs sacct for job ("JOB" or "JOB.STEP") and keeps the row of that step,
+ * or for a whole job the step of largest MaxRSS. Waits up to timeout_ms in
+ * all, asking again while the step is not in the database yet (it appears
+ * shortly after the step ends). Returns 0 when the row has a MaxRSS, -1
+ * when sacct did not answer with one. *req gets the ReqMem row of the job
+ * when sacct gave one (has_reqmem). */
+int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
+                   struct hl_sacct_row *req);
+
+#endif

@@ -1,0 +1,207 @@
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "figures.h"
+#include "format_size.h"
+#include "report.h"
+#include "slurm_size.h"
+#include "text_table.h"
+#include "text_wrap.h"
+
+static const char *_s(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+static const char *_host(const struct hl_report *r, const struct hl_proc *p)
+{
+    return hl_strpool_get(&r->set->hosts, p->host);
+}
+
+static void _header(FILE *out, const struct hl_report *r)
+{
+    const struct hl_summary *sum = r->sum;
+    char t[32];
+
+    hl_fmt_tenths(sum->longest_ms, t);
+    fprintf(out, "heapline-report: %zu rank%s", sum->nranks, _s(sum->nranks));
+    if (sum->nprocs != sum->nranks)
+        fprintf(out, " (%zu processes)", sum->nprocs);
+    fprintf(out, " on %zu node%s, longest process %s s\n\n", sum->nnodes,
+            _s(sum->nnodes), t);
+}
+
+static void _peak(FILE *out, const struct hl_report *r)
+{
+    const struct hl_peak_stats *st = &r->sum->peak;
+    const struct hl_proc *top = &r->set->procs[r->sum->ranks[0].proc];
+    char size[HL_SIZE_BUF], t[32];
+    struct hl_table tab;
+
+    hl_table_init(&tab, 2);
+    hl_format_size(st->max, size);
+    hl_fmt_tenths(top->peak_time_ms, t);
+    hl_table_cell(&tab, "max");
+    hl_table_cell(&tab, "%s, rank %" PRId32 " at %s s", size, top->rank, t);
+    hl_format_size(st->median, size);
+    hl_table_cell(&tab, "median");
+    hl_table_cell(&tab, "%s", size);
+    hl_format_size(st->min, size);
+    hl_table_cell(&tab, "min");
+    hl_table_cell(&tab, "%s", size);
+    fputs("Peak heap\n", out);
+    hl_table_print(&tab, out);
+    if (st->mean > 0)
+        fprintf(out, " imbalance %.2f (max / mean)\n\n", st->imbalance);
+    else
+        fprintf(out, " imbalance - (max / mean)\n\n");
+}
+
+static void _nodes(FILE *out, const struct hl_report *r)
+{
+    struct hl_table tab;
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+
+    hl_table_init(&tab, 5);
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        const struct hl_node *n = &r->sum->nodes[i];
+        uint64_t want = hl_node_request(r, n);
+
+        hl_table_cell(&tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
+        if (n->procs != n->ranks)
+            hl_table_cell(&tab, "%" PRIu32 " rank%s, %" PRIu32 " processes",
+                          n->ranks, _s(n->ranks), n->procs);
+        else
+            hl_table_cell(&tab, "%" PRIu32 " rank%s", n->ranks, _s(n->ranks));
+        hl_format_size(n->vmhwm_sum, size);
+        hl_table_cell(&tab, "%s", size);
+        if (want) {
+            hl_format_size(want, req);
+            hl_table_cell(&tab, "%" PRIu64 "%% of %s",
+                          hl_percent(n->vmhwm_sum, want), req);
+            hl_table_cell(&tab, "%s",
+                          n->vmhwm_sum > want ? "over the request" : "");
+        } else {
+            hl_table_cell(&tab, "%s", "");
+            hl_table_cell(&tab, "%s", "");
+        }
+    }
+    fputs("Per node, sum of VmHWM (an upper bound to compare with --mem)\n",
+          out);
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+}
+
+static void _ranks(FILE *out, const struct hl_report *r)
+{
+    size_t shown = hl_shown_ranks(r);
+    int others = 0;
+    struct hl_table tab;
+
+    for (size_t i = 0; i < r->sum->nranks && !others; i++)
+        others = r->sum->ranks[i].others > 0;
+    hl_table_init(&tab, 7);
+    hl_table_cell(&tab, "rank");
+    hl_table_cell(&tab, "host");
+    hl_table_cell(&tab, "peak heap");
+    hl_table_cell(&tab, "at (s)");
+    hl_table_cell(&tab, "VmHWM");
+    hl_table_cell(&tab, "heap / VmHWM");
+    hl_table_cell(&tab, "%s", others ? "other processes" : "");
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_rank *k = &r->sum->ranks[i];
+        const struct hl_proc *p = &r->set->procs[k->proc];
+        char peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], ratio[32];
+
+        hl_format_size(p->peak_heap, peak);
+        hl_format_size(p->vmhwm, hwm);
+        hl_fmt_tenths(p->peak_time_ms, t);
+        hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+        hl_table_cell(&tab, "%" PRId32, p->rank);
+        hl_table_cell(&tab, "%s", _host(r, p));
+        hl_table_cell(&tab, "%s", peak);
+        hl_table_cell(&tab, "%s", t);
+        hl_table_cell(&tab, "%s", hwm);
+        hl_table_cell(&tab, "%s", ratio);
+        if (others)
+            hl_table_cell(&tab, "%" PRIu32, k->others);
+        else
+            hl_table_cell(&tab, "%s", "");
+    }
+    fprintf(out, "Ranks by peak heap (%zu of %zu)\n", shown, r->sum->nranks);
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+}
+
+static void _slurm_note(FILE *out, const struct hl_report *r)
+{
+    const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
+    const struct hl_step_rss *s = &r->sacct;
+    char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "", text[512];
+
+    hl_format_size(big->vmhwm, hwm);
+    if (!s->known) {
+        snprintf(text, sizeof(text),
+                 "Slurm: sacct MaxRSS is a per-task maximum sampled during "
+                 "the job. Compare it with the largest VmHWM above, %s; a "
+                 "short peak can fall between samples.",
+                 hwm);
+        hl_print_wrapped(out, text);
+        return;
+    }
+    hl_format_size(s->maxrss, rss);
+    if (s->has_task && s->node[0])
+        snprintf(where, sizeof(where), " (task %" PRIu32 " on %s)", s->task,
+                 s->node);
+    else if (s->node[0])
+        snprintf(where, sizeof(where), " (on %s)", s->node);
+    snprintf(text, sizeof(text),
+             "Slurm: sacct MaxRSS of step %s is %s%s, a per-task maximum "
+             "sampled during the job; the largest VmHWM above is %s (rank "
+             "%" PRId32 " on %s).%s",
+             s->step, rss, where, hwm, big->rank, _host(r, big),
+             s->maxrss < big->vmhwm
+                 ? " sacct's figure is below heapline's: a short peak fell "
+                   "between its samples."
+                 : "");
+    hl_print_wrapped(out, text);
+}
+
+static void _suggestion(FILE *out, const struct hl_report *r)
+{
+    const struct hl_suggestion *s = &r->sug;
+    const struct hl_node *n = &r->sum->nodes[s->basis_node];
+    char given[32], basis[HL_SIZE_BUF], over[64], text[512];
+    int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
+
+    if (!s->known)
+        return;
+    hl_slurm_size_exact(r->req.bytes, given);
+    hl_format_size(s->basis_bytes, basis);
+    if (s->over_nodes)
+        snprintf(over, sizeof(over), "%zu of %zu node%s over it", s->over_nodes,
+                 r->sum->nnodes, _s(r->sum->nnodes));
+    else
+        snprintf(over, sizeof(over), "no node over it");
+    snprintf(text, sizeof(text), "Request: %s=%s%s (%s); %s.",
+             per_cpu ? "--mem-per-cpu" : "--mem", given,
+             per_cpu ? ", one CPU per rank" : " per node", r->req.source, over);
+    fputc('\n', out);
+    hl_print_wrapped(out, text);
+    snprintf(text, sizeof(text),
+             "Suggested request: %s (the largest node sum of VmHWM%s, %s on "
+             "%s, plus a %u%% margin).",
+             s->option, per_cpu ? " per rank" : "", basis,
+             hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
+    hl_print_wrapped(out, text);
+}
+
+void hl_print_text(FILE *out, const struct hl_report *r)
+{
+    _header(out, r);
+    _peak(out, r);
+    _nodes(out, r);
+    _ranks(out, r);
+    _slurm_note(out, r);
+    _suggestion(out, r);
+}

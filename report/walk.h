@@ -1,0 +1,24 @@
+/* Loading records from the command line's files and directories. */
+#ifndef HEAPLINE_WALK_H
+#define HEAPLINE_WALK_H
+
+#include <stddef.h>
+
+#include "procs.h"
+
+struct hl_loader {
+    struct hl_procset *set;
+    size_t good;    /* record files read */
+    size_t skipped; /* files or directories reported on stderr */
+    char *big;      /* for the rare file larger than the stack buffer */
+    size_t big_cap;
+};
+
+/* Reads the record at path, or every record below it when it is a
+ * directory (names starting with '.' are left out). Each fault is one line
+ * on stderr and counts in skipped. */
+void hl_load_path(struct hl_loader *ld, const char *path);
+
+void hl_loader_free(struct hl_loader *ld);
+
+#endif
