@@ -1,0 +1,67 @@
+#include "buf.h"
+
+#include <string.h>
+
+void hl_buf_init(struct hl_buf *b, char *data, size_t cap)
+{
+    b->data = data;
+    b->len = 0;
+    b->cap = cap;
+    b->overflow = 0;
+    if (cap)
+        data[0] = '\0';
+}
+
+void hl_buf_mem(struct hl_buf *b, const char *s, size_t n)
+{
+    if (b->overflow || b->len + n + 1 > b->cap) {
+        b->overflow = 1;
+        return;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void hl_buf_str(struct hl_buf *b, const char *s)
+{
+    hl_buf_mem(b, s, strlen(s));
+}
+
+void hl_buf_char(struct hl_buf *b, char c)
+{
+    hl_buf_mem(b, &c, 1);
+}
+
+void hl_buf_u64(struct hl_buf *b, uint64_t v)
+{
+    char tmp[20];
+    size_t n = sizeof(tmp);
+
+    do {
+        tmp[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    hl_buf_mem(b, tmp + n, sizeof(tmp) - n);
+}
+
+void hl_buf_i64(struct hl_buf *b, int64_t v)
+{
+    if (v < 0) {
+        hl_buf_char(b, '-');
+        hl_buf_u64(b, -(uint64_t)v);
+    } else {
+        hl_buf_u64(b, (uint64_t)v);
+    }
+}
+
+void hl_buf_seconds(struct hl_buf *b, int64_t ns)
+{
+    uint64_t ms = ns > 0 ? ((uint64_t)ns + 500000) / 1000000 : 0;
+    char frac[3] = {(char)('0' + ms / 100 % 10), (char)('0' + ms / 10 % 10),
+                    (char)('0' + ms % 10)};
+
+    hl_buf_u64(b, ms / 1000);
+    hl_buf_char(b, '.');
+    hl_buf_mem(b, frac, sizeof(frac));
+}

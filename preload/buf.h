@@ -1,0 +1,24 @@
+/* Text built in a caller's fixed buffer, with no allocation and no stdio,
+ * so that the exit path can run however the process ends. */
+#ifndef HEAPLINE_BUF_H
+#define HEAPLINE_BUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hl_buf {
+    char *data;
+    size_t len, cap; /* cap counts the terminating NUL */
+    int overflow;    /* something did not fit */
+};
+
+void hl_buf_init(struct hl_buf *b, char *data, size_t cap);
+void hl_buf_mem(struct hl_buf *b, const char *s, size_t n);
+void hl_buf_str(struct hl_buf *b, const char *s);
+void hl_buf_char(struct hl_buf *b, char c);
+void hl_buf_u64(struct hl_buf *b, uint64_t v);
+void hl_buf_i64(struct hl_buf *b, int64_t v);
+/* Seconds with three decimals ("%.3f", always with '.'), rounded. */
+void hl_buf_seconds(struct hl_buf *b, int64_t ns);
+
+#endif

@@ -1,0 +1,96 @@
+/* Hot-path accounting: allocations, releases, live heap, its peak and the
+ * time of the peak.
+ *
+ * While the process has one thread, the totals are updated with plain
+ * stores and are exact. Once threads exist, each thread counts in a slot of
+ * its own and folds its live-byte delta into the shared total when the delta
+ * passes the slot's limit; slot k (from 1) holds at most B / (k (k + 1))
+ * bytes, B = 1 MiB + 0.1% of the peak, so all slots together hold less than
+ * B and the peak seen in the shared total is within B of the true one.
+ * Counts and live bytes of every slot are summed at exit: they are exact. */
+#ifndef HEAPLINE_COUNTERS_H
+#define HEAPLINE_COUNTERS_H
+
+#include "clock.h"
+
+#include <stdint.h>
+#include <sys/single_threaded.h>
+
+/* The time of the peak is read again only once the peak has grown by this
+ * much since the last reading, which keeps the clock off the hot path of a
+ * heap that grows by small blocks. */
+#define HL_PEAK_TIME_STEP 4096
+
+struct hl_totals {
+    uint64_t allocs, frees;
+    int64_t live, peak;
+    int64_t peak_stamped; /* the peak when its time was last read */
+    int64_t peak_coarse_ns;
+} __attribute__((aligned(64)));
+
+struct hl_slot {
+    uint64_t allocs, frees; /* written by the owner only, read at exit */
+    int64_t pending;        /* live bytes not yet in hl_totals.live */
+    int64_t limit;
+    unsigned index;
+    int in_use;
+} __attribute__((aligned(64)));
+
+/* What the record and the summary line report. */
+struct hl_figures {
+    uint64_t allocs, frees, peak, live;
+    int64_t peak_time_ns; /* since the library started */
+};
+
+extern struct hl_totals hl_totals;
+extern __thread struct hl_slot *hl_my_slot
+    __attribute__((tls_model("initial-exec")));
+
+void hl_count_unslotted(int64_t bytes, unsigned allocs, unsigned frees);
+void hl_fold(struct hl_slot *slot, int64_t pending);
+
+static inline void hl_count(int64_t bytes, unsigned allocs, unsigned frees)
+{
+    struct hl_slot *slot;
+    int64_t live, pending;
+
+    if (__builtin_expect(__libc_single_threaded, 1)) {
+        hl_totals.allocs += allocs;
+        hl_totals.frees += frees;
+        live = hl_totals.live += bytes;
+        if (live > hl_totals.peak) {
+            hl_totals.peak = live;
+            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP) {
+                hl_totals.peak_stamped = live;
+                hl_totals.peak_coarse_ns = hl_clock_coarse_ns();
+            }
+        }
+        return;
+    }
+    slot = hl_my_slot;
+    if (__builtin_expect(!slot, 0)) {
+        hl_count_unslotted(bytes, allocs, frees);
+        return;
+    }
+    if (allocs)
+        __atomic_store_n(&slot->allocs, slot->allocs + allocs,
+                         __ATOMIC_RELAXED);
+    if (frees)
+        __atomic_store_n(&slot->frees, slot->frees + frees, __ATOMIC_RELAXED);
+    pending = slot->pending + bytes;
+    if (pending > slot->limit || pending < -slot->limit)
+        hl_fold(slot, pending);
+    else
+        __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
+}
+
+/* Sets up the thread-exit hook that returns a thread's slot. */
+void hl_counters_init(void);
+
+/* The figures now: every slot summed, the caller's own slot folded. */
+void hl_counters_snapshot(struct hl_figures *out);
+
+/* In a forked child: counting starts again from the heap it inherited. */
+void hl_counters_after_fork(void);
+
+#endif

@@ -1,0 +1,127 @@
+/* Finding the real allocator, and serving the calls made meanwhile. */
+#define _GNU_SOURCE
+#include "forward.h"
+#include "clock.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <malloc.h>
+#include <string.h>
+
+/* glibc exports these under GLIBC_2.2.5 but declares them nowhere. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+extern void *__libc_valloc(size_t);
+extern void *__libc_pvalloc(size_t);
+
+struct hl_next hl_next;
+
+char hl_bootstrap_arena[HL_BOOTSTRAP_SIZE] __attribute__((aligned(64)));
+static size_t _bootstrap_used;
+
+/* Each bootstrap block is preceded by its size, so that a later realloc
+ * knows how much to copy out of it. */
+void *hl_bootstrap_alloc(size_t align, size_t size)
+{
+    const size_t head = 16;
+    size_t start, end, used;
+
+    if (align < head)
+        align = head;
+    if (align & (align - 1) || size > HL_BOOTSTRAP_SIZE)
+        return NULL;
+    used = __atomic_load_n(&_bootstrap_used, __ATOMIC_RELAXED);
+    do {
+        start = (used + head + align - 1) & ~(align - 1);
+        end = start + ((size + 15) & ~(size_t)15);
+        if (end > HL_BOOTSTRAP_SIZE)
+            return NULL;
+    } while (!__atomic_compare_exchange_n(&_bootstrap_used, &used, end, 1,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    memcpy(hl_bootstrap_arena + start - sizeof(size_t), &size, sizeof(size));
+    return hl_bootstrap_arena + start; /* static storage: already zeroed */
+}
+
+size_t hl_bootstrap_size(const void *p)
+{
+    size_t size;
+
+    memcpy(&size, (const char *)p - sizeof(size_t), sizeof(size));
+    return size;
+}
+
+static int _posix_memalign_fallback(void **out, size_t align, size_t size)
+{
+    void *p;
+
+    if (align % sizeof(void *) || align & (align - 1) || !align)
+        return EINVAL;
+    p = hl_next.memalign(align, size);
+    if (!p)
+        return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+#define _NEXT(name, fallback)                                                  \
+    do {                                                                       \
+        void *sym = dlsym(RTLD_NEXT, #name);                                   \
+        hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
+    } while (0)
+
+/* The header shortcut is glibc's own formula; take it only if it agrees
+ * with glibc's malloc_usable_size on a few block kinds (it would not with
+ * memory tagging, for one). */
+static int _glibc_header_agrees(void)
+{
+    static const size_t sizes[] = {1, 24, 1000, 70000};
+    int ok = 1;
+
+    hl_next.glibc_chunks = 1;
+    for (size_t i = 0; ok && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        void *p = __libc_malloc(sizes[i]);
+        void *q = __libc_memalign(4096, sizes[i]);
+        if (p)
+            ok = hl_usable(p) == malloc_usable_size(p);
+        if (q && ok)
+            ok = hl_usable(q) == malloc_usable_size(q);
+        __libc_free(p);
+        __libc_free(q);
+    }
+    return ok;
+}
+
+static void _resolve(void)
+{
+    int saved_errno = errno;
+
+    _NEXT(malloc, __libc_malloc);
+    _NEXT(calloc, __libc_calloc);
+    _NEXT(realloc, __libc_realloc);
+    _NEXT(free, __libc_free);
+    _NEXT(memalign, __libc_memalign);
+    _NEXT(posix_memalign, _posix_memalign_fallback);
+    _NEXT(aligned_alloc, hl_next.memalign);
+    _NEXT(valloc, __libc_valloc);
+    _NEXT(pvalloc, __libc_pvalloc);
+    hl_next.usable = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+    if (hl_next.malloc == __libc_malloc && hl_next.free == __libc_free)
+        hl_next.glibc_chunks = _glibc_header_agrees();
+    errno = saved_errno;
+}
+
+int hl_forward_resolve(void)
+{
+    int state = HL_UNRESOLVED;
+
+    if (!__atomic_compare_exchange_n(&hl_next.state, &state, HL_RESOLVING, 0,
+                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return state == HL_READY;
+    _resolve();
+    hl_clock_start();
+    __atomic_store_n(&hl_next.state, HL_READY, __ATOMIC_RELEASE);
+    return 1;
+}

@@ -1,0 +1,66 @@
+/* The allocator that heapline forwards every call to: glibc's, or another
+ * one (jemalloc, tcmalloc...) found after heapline in the lookup order. */
+#ifndef HEAPLINE_FORWARD_H
+#define HEAPLINE_FORWARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { HL_UNRESOLVED, HL_RESOLVING, HL_READY };
+
+struct hl_next {
+    int state;        /* HL_UNRESOLVED..HL_READY, read on every call */
+    int glibc_chunks; /* usable size read from glibc's chunk header */
+    void *(*malloc)(size_t);
+    void *(*calloc)(size_t, size_t);
+    void *(*realloc)(void *, size_t);
+    void (*free)(void *);
+    void *(*memalign)(size_t, size_t);
+    int (*posix_memalign)(void **, size_t, size_t);
+    void *(*aligned_alloc)(size_t, size_t);
+    void *(*valloc)(size_t);
+    void *(*pvalloc)(size_t);
+    size_t (*usable)(void *);
+};
+
+extern struct hl_next hl_next;
+
+/* Small static arena that serves the calls made while the real allocator
+ * is being looked up (dlsym itself allocates). Its blocks are never freed
+ * and never counted. */
+extern char hl_bootstrap_arena[];
+#define HL_BOOTSTRAP_SIZE 65536
+
+/* Returns 1 once the real allocator is known; 0 while it is being looked
+ * up (a nested call from dlsym, or another thread meanwhile), in which case
+ * the caller serves the call from the bootstrap arena. */
+int hl_forward_resolve(void);
+
+void *hl_bootstrap_alloc(size_t align, size_t size);
+size_t hl_bootstrap_size(const void *p);
+
+static inline int hl_forward_ready(void)
+{
+    return __builtin_expect(
+        __atomic_load_n(&hl_next.state, __ATOMIC_ACQUIRE) == HL_READY, 1);
+}
+
+static inline int hl_in_bootstrap(const void *p)
+{
+    return (uintptr_t)p - (uintptr_t)hl_bootstrap_arena < HL_BOOTSTRAP_SIZE;
+}
+
+/* Usable size of a live block of the real allocator. Under glibc this reads
+ * the chunk header, as glibc's own malloc_usable_size does (checked against
+ * it at start-up); elsewhere it asks the allocator. 0 if it cannot say. */
+static inline size_t hl_usable(void *p)
+{
+    if (__builtin_expect(hl_next.glibc_chunks, 1)) {
+        size_t head = ((size_t *)p)[-1];
+        size_t chunk = head & ~(size_t)7;
+        return chunk - ((head & 2) ? 2 * sizeof(size_t) : sizeof(size_t));
+    }
+    return hl_next.usable ? hl_next.usable(p) : 0;
+}
+
+#endif

@@ -1,0 +1,148 @@
+/* Rank, host and job from the launchers' environment variables. */
+#define _GNU_SOURCE
+#include "identity.h"
+#include "buf.h"
+
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct hl_identity hl_identity;
+
+/* Most specific first. A launcher sets its own variable and leaves those of
+ * an outer launcher in place: under mpirun inside a Slurm allocation,
+ * SLURM_PROCID numbers mpirun's daemons, not the ranks, so it comes last. */
+static const char *const _rank_variables[] = {
+    "OMPI_COMM_WORLD_RANK", /* Open MPI */
+    "MV2_COMM_WORLD_RANK",  /* MVAPICH2 */
+    "MPIRUN_RANK",          /* MVAPICH's mpirun_rsh */
+    "PMIX_RANK",            /* any PMIx launcher, srun --mpi=pmix */
+    "PMI_RANK",             /* MPICH's Hydra, Intel MPI, srun --mpi=pmi2 */
+    "SLURM_PROCID",         /* a Slurm step's task id */
+};
+
+static int _parse_rank(const char *s, long *out)
+{
+    char *end;
+    long v;
+
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    v = strtol(s, &end, 10);
+    if (*end || v < 0)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static void _copy(char *dst, size_t cap, const char *src)
+{
+    struct hl_buf b;
+
+    hl_buf_init(&b, dst, cap);
+    hl_buf_str(&b, src);
+    if (b.overflow)
+        dst[0] = '\0';
+}
+
+static const char *_getenv2(const char *name, const char *old_name)
+{
+    const char *v = getenv(name);
+
+    return v && *v ? v : getenv(old_name);
+}
+
+/* Slurm's reserved step ids, named as sacct names them. */
+static void _step_name(char *dst, size_t cap, const char *step)
+{
+    static const struct {
+        const char *id, *name;
+    } reserved[] = {
+        {"4294967290", "interactive"},
+        {"4294967291", "batch"},
+        {"4294967292", "extern"},
+    };
+
+    for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+        if (!strcmp(step, reserved[i].id)) {
+            _copy(dst, cap, reserved[i].name);
+            return;
+        }
+    _copy(dst, cap, step);
+}
+
+/* The job as sacct writes it: "ARRAYJOB_TASK" for an array element,
+ * "HETJOB+OFFSET" for a heterogeneous component, then ".STEP" in a step. */
+static void _load_job(struct hl_identity *id)
+{
+    const char *job = _getenv2("SLURM_JOB_ID", "SLURM_JOBID");
+    const char *step = _getenv2("SLURM_STEP_ID", "SLURM_STEPID");
+    const char *array_job = getenv("SLURM_ARRAY_JOB_ID");
+    const char *array_task = getenv("SLURM_ARRAY_TASK_ID");
+    const char *het_job = getenv("SLURM_HET_JOB_ID");
+    const char *het_offset = getenv("SLURM_HET_JOB_OFFSET");
+    struct hl_buf b;
+
+    if (!job || !*job)
+        return;
+    _copy(id->job_id, sizeof(id->job_id), job);
+    if (step && *step)
+        _step_name(id->step_id, sizeof(id->step_id), step);
+    hl_buf_init(&b, id->job, sizeof(id->job));
+    if (array_job && *array_job && array_task && *array_task) {
+        hl_buf_str(&b, array_job);
+        hl_buf_char(&b, '_');
+        hl_buf_str(&b, array_task);
+    } else if (het_job && *het_job && het_offset && *het_offset) {
+        hl_buf_str(&b, het_job);
+        hl_buf_char(&b, '+');
+        hl_buf_str(&b, het_offset);
+    } else {
+        hl_buf_str(&b, job);
+    }
+    if (*id->step_id) {
+        hl_buf_char(&b, '.');
+        hl_buf_str(&b, id->step_id);
+    }
+    if (b.overflow)
+        id->job[0] = '\0';
+}
+
+static void _load_user(struct hl_identity *id)
+{
+    char scratch[1024];
+    struct passwd pw, *found = NULL;
+    const char *env_user = getenv("USER");
+    struct hl_buf b;
+
+    if (!getpwuid_r(getuid(), &pw, scratch, sizeof(scratch), &found) && found) {
+        _copy(id->user, sizeof(id->user), found->pw_name);
+    } else if (env_user && *env_user) {
+        _copy(id->user, sizeof(id->user), env_user);
+    } else {
+        hl_buf_init(&b, id->user, sizeof(id->user));
+        hl_buf_u64(&b, getuid());
+    }
+}
+
+void hl_identity_load(int want_user)
+{
+    struct hl_identity *id = &hl_identity;
+    const char *node = getenv("SLURMD_NODENAME");
+    const char *task = getenv("SLURM_PROCID");
+
+    id->rank = -1;
+    for (size_t i = 0; i < sizeof(_rank_variables) / sizeof(char *); i++)
+        if (_parse_rank(getenv(_rank_variables[i]), &id->rank))
+            break;
+    _load_job(id);
+    if (node && *node && *id->job_id)
+        _copy(id->host, sizeof(id->host), node);
+    else if (gethostname(id->host, sizeof(id->host) - 1))
+        _copy(id->host, sizeof(id->host), "localhost");
+    if (task && *task)
+        _copy(id->task_id, sizeof(id->task_id), task);
+    if (want_user)
+        _load_user(id);
+}

@@ -1,0 +1,88 @@
+/* Start and end of the measurement in a process: the constructor, the
+ * destructor, _exit and _Exit, and fork. */
+#define _GNU_SOURCE
+#include "clock.h"
+#include "counters.h"
+#include "diag.h"
+#include "export.h"
+#include "forward.h"
+#include "identity.h"
+#include "record.h"
+#include "settings.h"
+#include "summary.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* The process this copy of the library reports for; 0 until the
+ * constructor has run. A vfork child shares our memory but not our pid, and
+ * must neither report nor mark the report as done. */
+static pid_t _pid;
+static int _reported;
+static void (*_next_exit)(int);
+
+static void _report(void)
+{
+    int saved_errno = errno;
+    struct hl_figures f;
+    int64_t elapsed_ns;
+
+    if (_pid && getpid() == _pid &&
+        !__atomic_exchange_n(&_reported, 1, __ATOMIC_ACQ_REL)) {
+        /* The figures are taken before anything is written, so that what
+         * the writing may allocate does not change them. */
+        hl_counters_snapshot(&f);
+        elapsed_ns = hl_clock_elapsed_ns();
+        if (hl_settings.output[0] || hl_settings.output_too_long)
+            hl_record_write(&f, elapsed_ns, _pid);
+        if (!hl_settings.quiet)
+            hl_summary_write(&f);
+    }
+    errno = saved_errno;
+}
+
+/* The child is measured as a process of its own, from the fork on. */
+static void _after_fork_in_child(void)
+{
+    hl_clock_start();
+    hl_counters_after_fork();
+    _pid = getpid();
+    _reported = 0;
+}
+
+__attribute__((constructor)) static void _start(void)
+{
+    int saved_errno = errno;
+
+    hl_forward_resolve();
+    hl_settings_load();
+    hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
+    hl_diag_remember_stderr();
+    hl_counters_init();
+    _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
+    pthread_atfork(NULL, NULL, _after_fork_in_child);
+    _pid = getpid();
+    errno = saved_errno;
+}
+
+__attribute__((destructor)) static void _stop(void)
+{
+    _report();
+}
+
+/* exit() reaches the destructor; _exit and _Exit (os._exit in Python, the
+ * end of a multiprocessing child) do not, so they report here. */
+HL_EXPORT void _exit(int status)
+{
+    _report();
+    if (_next_exit)
+        _next_exit(status);
+    for (;;)
+        syscall(SYS_exit_group, status);
+}
+
+HL_EXPORT void _Exit(int status) __attribute__((alias("_exit")));

@@ -1,0 +1,124 @@
+#define _GNU_SOURCE
+#include "record.h"
+#include "buf.h"
+#include "diag.h"
+#include "identity.h"
+#include "pattern.h"
+#include "procstatus.h"
+#include "settings.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char _header[] =
+    "# heapline 1\n"
+    "rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
+    "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
+    "vmrss_at_exit_bytes\n";
+
+static void _bytes_or_empty(struct hl_buf *b, int64_t v)
+{
+    if (v >= 0)
+        hl_buf_i64(b, v);
+}
+
+static void _format(struct hl_buf *b, const struct hl_figures *f,
+                    int64_t elapsed_ns, pid_t pid)
+{
+    struct hl_memory mem;
+    int64_t peak_time = f->peak_time_ns;
+
+    hl_procstatus_read(&mem);
+    /* Two clocks: the coarse one may read a tick past the precise one. */
+    if (peak_time > elapsed_ns)
+        peak_time = elapsed_ns;
+    hl_buf_str(b, _header);
+    hl_buf_i64(b, hl_identity.rank);
+    hl_buf_char(b, ',');
+    hl_buf_str(b, hl_identity.host);
+    hl_buf_char(b, ',');
+    hl_buf_i64(b, pid);
+    hl_buf_char(b, ',');
+    hl_buf_str(b, hl_identity.job);
+    hl_buf_char(b, ',');
+    hl_buf_seconds(b, elapsed_ns);
+    hl_buf_char(b, ',');
+    hl_buf_u64(b, f->allocs);
+    hl_buf_char(b, ',');
+    hl_buf_u64(b, f->frees);
+    hl_buf_char(b, ',');
+    hl_buf_u64(b, f->peak);
+    hl_buf_char(b, ',');
+    hl_buf_seconds(b, peak_time);
+    hl_buf_char(b, ',');
+    hl_buf_u64(b, f->live);
+    hl_buf_char(b, ',');
+    _bytes_or_empty(b, mem.vmhwm);
+    hl_buf_char(b, ',');
+    _bytes_or_empty(b, mem.vmrss);
+    hl_buf_char(b, '\n');
+}
+
+static int _write_all(int fd, const char *data, size_t len)
+{
+    while (len) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static void _warn(const char *path, const char *reason)
+{
+    char line[PATH_MAX + 128];
+    struct hl_buf b;
+
+    hl_buf_init(&b, line, sizeof(line));
+    hl_buf_str(&b, "heapline: cannot write the record ");
+    hl_buf_str(&b, path);
+    hl_buf_str(&b, ": ");
+    hl_buf_str(&b, reason);
+    hl_buf_char(&b, '\n');
+    if (!b.overflow)
+        hl_diag_write(line, b.len);
+}
+
+/* Never through a symlink (O_NOFOLLOW), never blocking on a FIFO with no
+ * reader (O_NONBLOCK), never inherited by a child (O_CLOEXEC). */
+void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
+{
+    char path[PATH_MAX];
+    char text[1024];
+    struct hl_buf b;
+    int fd, failed;
+
+    if (hl_settings.output_too_long ||
+        hl_pattern_expand(hl_settings.output, &hl_identity, pid, path,
+                          sizeof(path))) {
+        _warn("named by HEAPLINE_OUTPUT", "path too long");
+        return;
+    }
+    hl_buf_init(&b, text, sizeof(text));
+    _format(&b, f, elapsed_ns, pid);
+    fd =
+        open(path,
+             O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
+             0666);
+    if (fd < 0) {
+        _warn(path, strerrordesc_np(errno));
+        return;
+    }
+    failed = _write_all(fd, text, b.len);
+    if (close(fd) && !failed)
+        failed = 1;
+    if (failed)
+        _warn(path, strerrordesc_np(errno));
+}
