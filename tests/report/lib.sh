@@ -1,0 +1,75 @@
+# Sourced by the report tests: where the program is, a scratch directory,
+# TAP output, and writers of format-1 records.
+report=$top_builddir/report/heapline-report
+golden=$report_srcdir/golden
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hl-report-test.XXXXXX")
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+ok() {
+    n=$((n + 1))
+    echo "ok $n - $*"
+}
+
+not_ok() {
+    n=$((n + 1))
+    failed=1
+    echo "not ok $n - $*"
+}
+
+# check WHAT COMMAND...: one TAP line for whether COMMAND succeeds.
+check() {
+    what=$1
+    shift
+    if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+
+# same WHAT EXPECTED_FILE ACTUAL_FILE: exact equality, with the diff shown.
+same() {
+    if diff -u "$2" "$3" > "$tmp/diff"; then
+        ok "$1"
+    else
+        not_ok "$1"
+        sed 's/^/# /' "$tmp/diff"
+    fi
+}
+
+finish() {
+    echo "1..$n"
+    exit $failed
+}
+
+HEADER='rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,vmrss_at_exit_bytes'
+
+# record FILE RANK HOST PID JOB ELAPSED ALLOCS FREES PEAK PEAK_T LIVE VMHWM VMRSS
+record() {
+    file=$1
+    shift
+    mkdir -p "$(dirname "$file")"
+    printf '# heapline 1\n%s\n%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+        "$HEADER" "$@" > "$file"
+}
+
+# The tutorial's own record (tutorial.md section 3).
+tutorial_record() {
+    record "$1" -1 node01 17438 '' 0.015 4154 4125 302236152 0.007 409800 \
+        11534336 10485760
+}
+
+MIB=1048576
+GIB=1073741824
+
+# Four ranks on two nodes, n2 and n10 (natural order puts n2 first): peaks
+# of 100, 200, 300 and 400 MiB, so the median is 250 MiB and the
+# imbalance 400 / 250 = 1.60. VmHWM 1, 2, 3, 4 GiB: n2 sums 3 GiB, n10 7 GiB.
+four_ranks() {
+    record "$1/r0.csv" 0 n2 100 "$2" 1.000 10 5 $((100 * MIB)) 0.250 0 \
+        $((1 * GIB)) $((1 * GIB))
+    record "$1/r1.csv" 1 n2 101 "$2" 2.000 10 5 $((200 * MIB)) 0.500 0 \
+        $((2 * GIB)) $((2 * GIB))
+    record "$1/r2.csv" 2 n10 102 "$2" 3.000 10 5 $((300 * MIB)) 1.250 0 \
+        $((3 * GIB)) $((3 * GIB))
+    record "$1/r3.csv" 3 n10 103 "$2" 4.049 10 5 $((400 * MIB)) 2.951 0 \
+        $((4 * GIB)) $((4 * GIB))
+}

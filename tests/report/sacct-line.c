@@ -1,0 +1,93 @@
+/* Proves that lines captured from a real sacct (22.05, --parsable2
+ * --noheader -o JobID,MaxRSS,MaxRSSNode,MaxRSSTask[,ReqMem]) parse into
+ * the right figures, units and empty fields included, that malformed lines
+ * are refused, and that scontrol's memory request is found. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "sacct.h"
+#include "scontrol.h"
+#include "tap.h"
+
+#define KIB 1024ULL
+#define MIB (1024 * KIB)
+#define GIB (1024 * MIB)
+
+static void _line(const char *line, const char *jobid, bool has_rss,
+                  uint64_t rss, const char *node, bool has_task,
+                  uint32_t task)
+{
+    struct hl_sacct_row r;
+    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+
+    tap_check(rc == 0 && strcmp(r.jobid, jobid) == 0 &&
+                  r.has_maxrss == has_rss && (!has_rss || r.maxrss == rss) &&
+                  strcmp(r.node, node) == 0 && r.has_task == has_task &&
+                  (!has_task || r.task == task),
+              "'%s' parses (MaxRSS %llu, node '%s', task %u)", line,
+              (unsigned long long)rss, node, task);
+}
+
+static void _reqmem(const char *line, uint64_t bytes, bool per_cpu)
+{
+    struct hl_sacct_row r;
+    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+
+    tap_check(rc == 0 && r.has_reqmem && r.reqmem == bytes &&
+                  r.reqmem_per_cpu == per_cpu,
+              "'%s' asks for %llu bytes %s", line, (unsigned long long)bytes,
+              per_cpu ? "per CPU" : "per node");
+}
+
+static void _bad(const char *line)
+{
+    struct hl_sacct_row r;
+
+    tap_check(hl_sacct_parse_line(line, strlen(line), &r) < 0,
+              "'%s' is refused", line);
+}
+
+static void _scontrol(const char *out, bool found, uint64_t bytes,
+                      bool per_cpu)
+{
+    uint64_t got = 0;
+    bool cpu = false;
+    int rc = hl_scontrol_parse_request(out, &got, &cpu);
+
+    tap_check(found ? rc == 0 && got == bytes && cpu == per_cpu : rc < 0,
+              "scontrol '%.40s...' gives %s", out,
+              found ? (per_cpu ? "a per-CPU request" : "a per-node request")
+                    : "no request");
+}
+
+int main(void)
+{
+    _line("5.0|159856K|n1|0", "5.0", true, 159856 * KIB, "n1", true, 0);
+    _line("12.1|1.50M|node07|3", "12.1", true, 1536 * KIB, "node07", true, 3);
+    _line("12.2|2G|n2|17", "12.2", true, 2 * GIB, "n2", true, 17);
+    _line("7.0|0|n1|0", "7.0", true, 0, "n1", true, 0);
+    _line("8|||", "8", false, 0, "", false, 0);
+    _line("8.batch|4144K|n1|0", "8.batch", true, 4144 * KIB, "n1", true, 0);
+    _line("9.extern|0|n1|0|4000M", "9.extern", true, 0, "n1", true, 0);
+    _line("31_2.0|300.25M|n3|1", "31_2.0", true, 314834944, "n3", true, 1);
+    _reqmem("9||||4000M", 4000 * MIB, false);
+    _reqmem("9||||4Gn", 4 * GIB, false);
+    _reqmem("9||||1000Mc", 1000 * MIB, true);
+    _bad("");
+    _bad("5.0|159856K|n1");
+    _bad("5.0|lots|n1|0");
+    _bad("5.0|159856K|n1|x");
+    _bad("|159856K|n1|0");
+    _bad("5.0|159856K|n1|0|4000M|extra");
+    _scontrol("JobId=5 JobName=x UserId=root(0) MinMemoryNode=4000M "
+              "MinTmpDiskNode=0",
+              true, 4000 * MIB, false);
+    _scontrol("JobId=6 JobName=x MinCPUsNode=1 MinMemoryCPU=1G Features=(null)",
+              true, GIB, true);
+    _scontrol("JobId=7 JobName=x MinMemoryNode=0 MinTmpDiskNode=0", false, 0,
+              false);
+    _scontrol("slurm_load_jobs error: Invalid job id specified", false, 0,
+              false);
+    return tap_done();
+}
