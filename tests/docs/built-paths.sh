@@ -2,7 +2,8 @@
 # and the doctest.py options that map the tutorial's installed paths
 # (build/lib, build/bin, as after `./configure --prefix=$PWD/build && make
 # install`) onto the build tree, so that make check and make distcheck run
-# the pages without installing anything.
+# the pages without installing anything.  The launcher is copied, not
+# linked: it looks for the library in ../lib beside its real path.
 lib=$top_builddir/preload/.libs/libheapline.so
 report=$top_builddir/report/heapline-report
 launcher=$top_builddir/preload/heapline
@@ -21,6 +22,6 @@ run_doctest() {
     "$PYTHON3" "$docs_srcdir/doctest.py" \
         --link "build/lib/libheapline.so=$lib" \
         --link "build/bin/heapline-report=$report" \
-        --link "build/bin/heapline=$launcher" \
+        --copy "build/bin/heapline=$launcher" \
         --command "python3=$PYTHON3" "$@"
 }

@@ -333,7 +333,8 @@ def run_block(block, workdir, env, prelude):
 
 
 def prepare(root, args):
-    """Make the work folder, its links and the PATH folder; return both."""
+    """Make the work folder, its links and copies, and the PATH folder;
+    return both."""
     workdir = os.path.join(root, "work")
     bindir = os.path.join(root, "bin")
     os.makedirs(workdir)
@@ -343,6 +344,12 @@ def prepare(root, args):
         dest = os.path.join(workdir, rel)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         os.symlink(os.path.abspath(target), dest)
+    for item in args.copy:
+        rel, _, source = item.partition("=")
+        dest = os.path.join(workdir, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if os.path.exists(source):
+            shutil.copy2(source, dest)
     for item in args.command:
         name, _, target = item.partition("=")
         os.symlink(os.path.abspath(target), os.path.join(bindir, name))
@@ -354,6 +361,10 @@ def main():
     ap.add_argument("page")
     ap.add_argument("--link", action="append", default=[], metavar="REL=PATH",
                     help="make REL in the work folder a link to PATH")
+    ap.add_argument("--copy", action="append", default=[],
+                    metavar="REL=PATH",
+                    help="make REL in the work folder a copy of PATH (a "
+                    "program that finds its files beside itself)")
     ap.add_argument("--command", action="append", default=[],
                     metavar="NAME=PATH",
                     help="run PATH when a block runs the command NAME")
