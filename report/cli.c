@@ -106,7 +106,7 @@ static int _request(struct hl_options *opt, enum hl_request_kind kind,
     if (hl_parse_slurm_size(value, &opt->req.bytes) < 0)
         return _bad(name, value, "a Slurm size such as 4000, 4000M, 4G, 1.5T");
     opt->req.kind = kind;
-    opt->req.source = "given";
+    snprintf(opt->req.source, sizeof(opt->req.source), "given");
     return -1;
 }
 

@@ -16,7 +16,7 @@ enum hl_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
 struct hl_request {
     enum hl_request_kind kind;
     uint64_t bytes;
-    const char *source; /* "given", "scontrol" or "sacct ReqMem" */
+    char source[48]; /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
 };
 
 /* What to ask for next time: the largest node sum of VmHWM (per rank for

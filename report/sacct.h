@@ -17,7 +17,9 @@ struct hl_sacct_row {
     bool has_task;
     uint32_t task;
     bool has_reqmem;
-    bool reqmem_per_cpu; /* older Slurm: "1000Mc"; else per node */
+    /* 'n' per node, 'c' per CPU (Slurm before 21.08 wrote the letter);
+     * 't' the job's total over its nodes (no letter: the job row's TRES) */
+    char reqmem_kind;
     uint64_t reqmem;
 };
 
@@ -28,9 +30,10 @@ int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r);
 /* Runs sacct for job ("JOB" or "JOB.STEP") and keeps the row of that step,
  * or for a whole job the step of largest MaxRSS. Waits up to timeout_ms in
  * all, asking again while the step is not in the database yet (it appears
- * shortly after the step ends). Returns 0 when the row has a MaxRSS, -1
- * when sacct did not answer with one. *req gets the ReqMem row of the job
- * when sacct gave one (has_reqmem). */
+ * shortly after the step ends). Returns 0 when sacct answered with the row
+ * (its MaxRSS may still be empty: has_maxrss), -1 when it did not in time.
+ * *req gets the row of job itself, the one that carries ReqMem (for a step,
+ * sacct gives no such row: ask again with the job id alone). */
 int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
                    struct hl_sacct_row *req);
 

@@ -18,10 +18,9 @@ static int _reqmem(const char *s, size_t len, struct hl_sacct_row *r)
 {
     if (len == 0)
         return 0;
-    if (s[len - 1] == 'n' || s[len - 1] == 'c') {
-        r->reqmem_per_cpu = s[len - 1] == 'c';
-        len--;
-    }
+    r->reqmem_kind = 't';
+    if (s[len - 1] == 'n' || s[len - 1] == 'c')
+        r->reqmem_kind = s[--len];
     /* ReqMem 0 means "all of the node's memory": not a figure to use. */
     if (hl_parse_slurm_figure(s, len, 20, &r->reqmem) < 0)
         return -1;

@@ -51,8 +51,6 @@ static int _pick(const char *job, const char *out, struct hl_sacct_row *row,
             *row = r;
         found = 1;
     }
-    if (found && !req->has_reqmem && row->has_reqmem)
-        *req = *row;
     return found;
 }
 
@@ -81,7 +79,7 @@ int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
             hl_run_capture(argv, (int)left, out, sizeof(out), &len) != 0)
             return -1;
         if (_pick(job, out, row, req))
-            return row->has_maxrss ? 0 : -1;
+            return 0;
         if (deadline - _now_ms() <= _RETRY_MS)
             return -1;
         nanosleep(&pause, NULL);

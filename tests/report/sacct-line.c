@@ -1,7 +1,9 @@
 /* Proves that lines captured from a real sacct (22.05, --parsable2
  * --noheader -o JobID,MaxRSS,MaxRSSNode,MaxRSSTask[,ReqMem]) parse into
- * the right figures, units and empty fields included, that malformed lines
- * are refused, and that scontrol's memory request is found. */
+ * the right figures, units and empty fields included, that ReqMem is told
+ * apart as per node, per CPU (older Slurm's n/c letter) or the job's total
+ * (no letter), that malformed lines are refused, and that scontrol's memory
+ * request is found. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -15,8 +17,7 @@
 #define GIB (1024 * MIB)
 
 static void _line(const char *line, const char *jobid, bool has_rss,
-                  uint64_t rss, const char *node, bool has_task,
-                  uint32_t task)
+                  uint64_t rss, const char *node, bool has_task, uint32_t task)
 {
     struct hl_sacct_row r;
     int rc = hl_sacct_parse_line(line, strlen(line), &r);
@@ -29,15 +30,17 @@ static void _line(const char *line, const char *jobid, bool has_rss,
               (unsigned long long)rss, node, task);
 }
 
-static void _reqmem(const char *line, uint64_t bytes, bool per_cpu)
+static void _reqmem(const char *line, uint64_t bytes, char kind)
 {
     struct hl_sacct_row r;
     int rc = hl_sacct_parse_line(line, strlen(line), &r);
 
     tap_check(rc == 0 && r.has_reqmem && r.reqmem == bytes &&
-                  r.reqmem_per_cpu == per_cpu,
+                  r.reqmem_kind == kind,
               "'%s' asks for %llu bytes %s", line, (unsigned long long)bytes,
-              per_cpu ? "per CPU" : "per node");
+              kind == 'c'   ? "per CPU"
+              : kind == 'n' ? "per node"
+                            : "for the whole job");
 }
 
 static void _bad(const char *line)
@@ -48,8 +51,7 @@ static void _bad(const char *line)
               "'%s' is refused", line);
 }
 
-static void _scontrol(const char *out, bool found, uint64_t bytes,
-                      bool per_cpu)
+static void _scontrol(const char *out, bool found, uint64_t bytes, bool per_cpu)
 {
     uint64_t got = 0;
     bool cpu = false;
@@ -71,9 +73,9 @@ int main(void)
     _line("8.batch|4144K|n1|0", "8.batch", true, 4144 * KIB, "n1", true, 0);
     _line("9.extern|0|n1|0|4000M", "9.extern", true, 0, "n1", true, 0);
     _line("31_2.0|300.25M|n3|1", "31_2.0", true, 314834944, "n3", true, 1);
-    _reqmem("9||||4000M", 4000 * MIB, false);
-    _reqmem("9||||4Gn", 4 * GIB, false);
-    _reqmem("9||||1000Mc", 1000 * MIB, true);
+    _reqmem("9||||4000M", 4000 * MIB, 't');
+    _reqmem("9||||1.50Gn", 1536 * MIB, 'n');
+    _reqmem("9||||1000Mc", 1000 * MIB, 'c');
     _bad("");
     _bad("5.0|159856K|n1");
     _bad("5.0|lots|n1|0");
