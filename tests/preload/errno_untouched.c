@@ -1,0 +1,37 @@
+/* Each entry point, when it succeeds, leaves errno as it was. Exits 0 if
+ * so; runs under the library. */
+#include "expect.h"
+
+#include <errno.h>
+
+#define CHECK(call)                                                            \
+    do {                                                                       \
+        errno = EDOM;                                                          \
+        call;                                                                  \
+        if (errno != EDOM)                                                     \
+            expect_fail(#call " changed errno");                               \
+    } while (0)
+
+int main(void)
+{
+    void *p = NULL, *q = NULL;
+
+    CHECK(p = malloc(100));
+    CHECK(p = realloc(p, 100000));
+    CHECK(p = reallocarray(p, 10, 10));
+    CHECK(free(p));
+    CHECK(p = calloc(10, 10));
+    CHECK(free(p));
+    CHECK(posix_memalign(&q, 64, 100));
+    CHECK(free(q));
+    CHECK(p = aligned_alloc(64, 128));
+    CHECK(free(p));
+    CHECK(p = memalign(128, 100));
+    CHECK(free(p));
+    CHECK(p = valloc(100));
+    CHECK(free(p));
+    CHECK(p = pvalloc(100));
+    CHECK(free(p));
+    CHECK(free(NULL));
+    return 0;
+}

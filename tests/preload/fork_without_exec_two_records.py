@@ -1,0 +1,32 @@
+"""fork without exec: with %p in HEAPLINE_OUTPUT the parent and the child
+each write a record of their own. The child counts from the fork: its
+allocs and frees are its own calls, and its heap starts from what it
+inherited; the parent's figures are the whole run's, the child's calls
+excepted."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+work = t.tmpdir()
+res = t.run([t.program("fork_child")],
+            t.preload_env(os.path.join(work, "rec.%p.csv")))
+t.check(res.returncode == 0, "exit 0: %s" % res.stderr)
+exps = t.expectations(res.stdout)
+t.check(len(exps) == 2, "two processes report: %r" % res.stdout)
+t.check(len(os.listdir(work)) == 2, "two records: %r" % os.listdir(work))
+t.check(len(t.summary_lines(res.stderr)) == 2, "two summary lines")
+for exp in exps:
+    path = os.path.join(work, "rec.%d.csv" % exp["pid"])
+    if not t.check(os.path.isfile(path), "record of pid %d" % exp["pid"]):
+        continue
+    rec = t.read_record(path)
+    for key, field in (("allocs", "allocs"), ("frees", "frees"),
+                       ("peak", "peak_heap_bytes"),
+                       ("live", "live_heap_at_exit_bytes")):
+        t.check(rec[field] == exp[key], "pid %d %s: record %d, program %d"
+                % (exp["pid"], key, rec[field], exp[key]))
+t.done()

@@ -1,0 +1,132 @@
+"""Shared helpers of the tests of libheapline.so and the heapline launcher.
+
+The tests run programs with the library preloaded and compare what it
+prints and records with what the program says it did. The environment comes
+from tests/preload/Makefile.am (HEAPLINE_TEST_LIB, ...)."""
+
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+LIB = os.environ.get("HEAPLINE_TEST_LIB", "")
+LAUNCHER = os.environ.get("HEAPLINE_TEST_LAUNCHER", "")
+PROGRAMS = os.environ.get("HEAPLINE_TEST_PROGRAMS", ".")
+PYTHON3 = os.environ.get("PYTHON3") or "/usr/bin/python3"
+MANPAGE = os.environ.get("HEAPLINE_TEST_MANPAGE", "")
+
+HEADER = ("rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
+          "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
+          "vmrss_at_exit_bytes")
+SUMMARY = re.compile(
+    r"^heapline: (\d+) allocs, (\d+) frees, "
+    r"peak (\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB)), "
+    r"live at exit (\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))$")
+TUTORIAL = "x = [bytes(10**6) for i in range(300)]"
+
+# Anything a launcher or an outer heapline may have left in our own
+# environment would change what the library reports.
+_FOREIGN = re.compile(r"^(LD_PRELOAD|HEAPLINE_.*|SLURM_.*|SLURMD_.*|PMIX_.*|"
+                      r"PMI_.*|OMPI_.*|MV2_.*|MPIRUN_.*)$")
+
+failures = []
+
+
+def check(ok, what):
+    """Records a failed expectation; the test goes on to report them all."""
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+    return ok
+
+
+def done():
+    if failures:
+        print("%d expectation(s) failed" % len(failures))
+        sys.exit(1)
+    print("ok")
+    sys.exit(0)
+
+
+def skip(why):
+    print("SKIP:", why)
+    sys.exit(77)
+
+
+def require_built():
+    if not os.path.isfile(LIB):
+        skip("library not built: %r" % LIB)
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items() if not _FOREIGN.match(k)}
+    env["LC_ALL"] = "C"
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+def preload_env(output=None, **extra):
+    env = clean_env(LD_PRELOAD=LIB, **extra)
+    if output is not None:
+        env["HEAPLINE_OUTPUT"] = output
+    return env
+
+
+def run(argv, env, **kw):
+    kw.setdefault("timeout", 300)
+    return subprocess.run(argv, env=env, capture_output=True, text=True, **kw)
+
+
+def program(name):
+    return os.path.join(PROGRAMS, name)
+
+
+def tmpdir():
+    return tempfile.mkdtemp(prefix="heapline-test-")
+
+
+def read_record(path):
+    """The record as a dict of typed fields; fails the test if the file is
+    not exactly format 1."""
+    with open(path, newline="") as f:
+        text = f.read()
+    lines = text.split("\n")
+    check(len(lines) == 4 and lines[3] == "",
+          "%s: three lines ending in a newline: %r" % (path, text))
+    check(lines[0] == "# heapline 1", "%s: first line %r" % (path, lines[0]))
+    check(lines[1] == HEADER, "%s: header %r" % (path, lines[1]))
+    row = next(csv.reader([lines[2]]))
+    names = HEADER.split(",")
+    if not check(len(row) == len(names), "%s: %d fields" % (path, len(row))):
+        sys.exit(1)
+    rec = dict(zip(names, row))
+    for name in ("rank", "pid", "allocs", "frees", "peak_heap_bytes",
+                 "live_heap_at_exit_bytes", "vmhwm_bytes",
+                 "vmrss_at_exit_bytes"):
+        check(re.fullmatch(r"-?\d+", rec[name]) is not None,
+              "%s: %s=%r is an integer" % (path, name, rec[name]))
+        rec[name] = int(rec[name])
+    for name in ("elapsed_s", "peak_heap_time_s"):
+        check(re.fullmatch(r"\d+\.\d{3}", rec[name]) is not None,
+              "%s: %s=%r has three decimals" % (path, name, rec[name]))
+        rec[name] = float(rec[name])
+    return rec
+
+
+def expectations(stdout):
+    """The '[pid=N] expect key=value...' lines a test program prints, as
+    dicts."""
+    found = []
+    for line in stdout.splitlines():
+        words = line.split()
+        if "expect" in words:
+            words.remove("expect")
+            found.append({k: int(v) for k, v in
+                          (w.split("=") for w in words)})
+    return found
+
+
+def summary_lines(stderr):
+    return [l for l in stderr.splitlines() if l.startswith("heapline:")]
