@@ -1,3 +1,5 @@
+/* qsort_r() */
+#define _GNU_SOURCE
 #include "aggregate.h"
 
 #include <stdlib.h>
@@ -5,15 +7,10 @@
 
 #include "natural_order.h"
 
-/* qsort has no context argument; the comparators read these. */
-static const struct hl_strpool *_hosts;
-static const uint32_t *_node_of_host;
-static const struct hl_proc *_procs;
-
-static int _cmp_host_id(const void *a, const void *b)
+static int _cmp_host_id(const void *a, const void *b, void *hosts)
 {
-    return hl_natural_cmp(hl_strpool_get(_hosts, *(const uint32_t *)a),
-                          hl_strpool_get(_hosts, *(const uint32_t *)b));
+    return hl_natural_cmp(hl_strpool_get(hosts, *(const uint32_t *)a),
+                          hl_strpool_get(hosts, *(const uint32_t *)b));
 }
 
 static int _cmp_u64(uint64_t a, uint64_t b)
@@ -21,31 +18,30 @@ static int _cmp_u64(uint64_t a, uint64_t b)
     return a < b ? -1 : a > b;
 }
 
-static int _cmp_proc(const void *va, const void *vb)
+static int _cmp_proc(const void *va, const void *vb, void *node_of_host)
 {
     const struct hl_proc *a = va, *b = vb;
+    const uint32_t *node = node_of_host;
     int c;
 
     if (a->rank != b->rank)
         return a->rank < b->rank ? -1 : 1;
-    c = _cmp_u64(_node_of_host[a->host], _node_of_host[b->host]);
+    c = _cmp_u64(node[a->host], node[b->host]);
     if (c)
         return c;
     c = _cmp_u64(b->peak_heap, a->peak_heap);
     return c ? c : _cmp_u64(a->pid, b->pid);
 }
 
-static int _cmp_rank_by_peak(const void *va, const void *vb)
+/* After _cmp_proc's sort, a rank's process index orders ranks by rank
+ * and node: it breaks ties between equal peaks. */
+static int _cmp_rank_by_peak(const void *va, const void *vb, void *procs)
 {
-    const struct hl_proc *a = &_procs[((const struct hl_rank *)va)->proc];
-    const struct hl_proc *b = &_procs[((const struct hl_rank *)vb)->proc];
-    int c = _cmp_u64(b->peak_heap, a->peak_heap);
+    const struct hl_rank *ra = va, *rb = vb;
+    const struct hl_proc *p = procs;
+    int c = _cmp_u64(p[rb->proc].peak_heap, p[ra->proc].peak_heap);
 
-    if (c)
-        return c;
-    if (a->rank != b->rank)
-        return a->rank < b->rank ? -1 : 1;
-    return _cmp_u64(_node_of_host[a->host], _node_of_host[b->host]);
+    return c ? c : _cmp_u64(ra->proc, rb->proc);
 }
 
 static int _make_nodes(struct hl_procset *set, struct hl_summary *sum)
@@ -61,8 +57,7 @@ static int _make_nodes(struct hl_procset *set, struct hl_summary *sum)
     }
     for (uint32_t i = 0; i < n; i++)
         order[i] = i;
-    _hosts = &set->hosts;
-    qsort(order, n, sizeof(*order), _cmp_host_id);
+    qsort_r(order, n, sizeof(*order), _cmp_host_id, &set->hosts);
     for (uint32_t i = 0; i < n; i++) {
         sum->nodes[i].host = order[i];
         sum->node_of_host[order[i]] = i;
@@ -95,8 +90,7 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
     sum->nprocs = set->count;
     if (_make_nodes(set, sum) < 0)
         return -1;
-    _node_of_host = sum->node_of_host;
-    qsort(p, set->count, sizeof(*p), _cmp_proc);
+    qsort_r(p, set->count, sizeof(*p), _cmp_proc, sum->node_of_host);
 
     sum->ranks = malloc(set->count * sizeof(*sum->ranks));
     if (!sum->ranks)
@@ -121,8 +115,7 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
             sum->largest_vmhwm_proc = (uint32_t)i;
     }
     _drop_empty_nodes(sum);
-    _procs = p;
-    qsort(sum->ranks, sum->nranks, sizeof(*sum->ranks), _cmp_rank_by_peak);
+    qsort_r(sum->ranks, sum->nranks, sizeof(*sum->ranks), _cmp_rank_by_peak, p);
 
     peaks = malloc(sum->nranks * sizeof(*peaks));
     if (!peaks)

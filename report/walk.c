@@ -181,7 +181,8 @@ void hl_load_path(struct hl_loader *ld, const char *path)
     memcpy(buf, path, len + 1);
     while (len > 1 && buf[len - 1] == '/')
         buf[--len] = '\0';
-    _walk_dir(ld, fd, buf, len);
+    /* "/" itself: its entries are "/name", not "//name". */
+    _walk_dir(ld, fd, buf, len == 1 && buf[0] == '/' ? 0 : len);
 }
 
 void hl_loader_free(struct hl_loader *ld)
