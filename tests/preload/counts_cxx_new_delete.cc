@@ -21,7 +21,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < 100; i++)
         ints[i] = static_cast<int *>(expect_alloc(new int(i)));
     for (int i = 0; i < 50; i++)
-        arrays[i] = static_cast<double *>(expect_alloc(new double[i * 100 + 1]));
+        arrays[i] =
+            static_cast<double *>(expect_alloc(new double[i * 100 + 1]));
     for (int i = 0; i < 10; i++)
         wides[i] = static_cast<Wide *>(expect_alloc(new Wide()));
     for (int i = 0; i < 100; i += 2) {

@@ -69,10 +69,10 @@ static inline void *expect_realloc(void *old, size_t old_usable, void *p)
 static inline void expect_print(void)
 {
     char line[160];
-    int n = snprintf(line, sizeof(line),
-                     "expect allocs=%llu frees=%llu live=%lld",
-                     (unsigned long long)expect_allocs,
-                     (unsigned long long)expect_frees, (long long)expect_live);
+    int n =
+        snprintf(line, sizeof(line), "expect allocs=%llu frees=%llu live=%lld",
+                 (unsigned long long)expect_allocs,
+                 (unsigned long long)expect_frees, (long long)expect_live);
 
     if (expect_peak >= 0)
         n += snprintf(line + n, sizeof(line) - (size_t)n, " %s=%lld",

@@ -130,3 +130,58 @@ def expectations(stdout):
 
 def summary_lines(stderr):
     return [l for l in stderr.splitlines() if l.startswith("heapline:")]
+
+
+def check_counted(prog, preload=None):
+    """Runs a counts_* or threads_* program under the library twice, as
+    "baseline" (what the C or C++ runtime allocates by itself) and for real,
+    and checks that the record minus the baseline is exactly what the
+    program computed from malloc_usable_size. preload: LD_PRELOAD to use
+    instead of the library alone."""
+    work = tmpdir()
+    name = os.path.basename(prog)
+
+    def measured(args, tag):
+        out = os.path.join(work, tag + ".csv")
+        env = preload_env(out)
+        if preload:
+            env["LD_PRELOAD"] = preload
+        res = run([prog] + args, env)
+        check(res.returncode == 0, "%s %s exits 0, stderr: %s"
+              % (name, args, res.stderr))
+        exp = expectations(res.stdout)
+        if not check(len(exp) == 1, "%s: one expect line: %r"
+                     % (name, res.stdout)):
+            done()
+        return read_record(out), exp[0], res
+
+    base, _, _ = measured(["baseline"], "baseline")
+    rec, exp, res = measured([], "run")
+    got = {
+        "allocs": rec["allocs"] - base["allocs"],
+        "frees": rec["frees"] - base["frees"],
+        "live": rec["live_heap_at_exit_bytes"]
+        - base["live_heap_at_exit_bytes"],
+    }
+    for key in ("allocs", "frees", "live"):
+        check(got[key] == exp[key], "%s %s: record %d (over baseline), "
+              "program %d" % (name, key, got[key], exp[key]))
+    if "peak" in exp:
+        want = max(base["peak_heap_bytes"],
+                   base["live_heap_at_exit_bytes"] + exp["peak"])
+        check(rec["peak_heap_bytes"] == want, "%s peak: record %d, "
+              "expected %d" % (name, rec["peak_heap_bytes"], want))
+    if "peak_within_bound" in exp:
+        peak = rec["peak_heap_bytes"]
+        bound = (1 << 20) + peak // 1000
+        want = base["peak_heap_bytes"] + exp["peak_within_bound"]
+        check(abs(peak - want) <= bound, "%s: peak %d within %d of %d "
+              "(off by %d)" % (name, peak, bound, want, peak - want))
+    # The summary line tells the same counts as the record.
+    lines = summary_lines(res.stderr)
+    check(len(lines) == 1, "%s: one summary line: %r" % (name, res.stderr))
+    if lines:
+        m = SUMMARY.match(lines[0])
+        check(m and int(m.group(1)) == rec["allocs"]
+              and int(m.group(2)) == rec["frees"],
+              "%s: summary %r agrees with the record" % (name, lines[0]))

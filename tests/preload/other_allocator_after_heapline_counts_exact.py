@@ -1,0 +1,20 @@
+"""With another allocator after heapline in the lookup order (as jemalloc
+or tcmalloc linked into a program are), heapline forwards to it through
+dlsym(RTLD_NEXT), asks it for usable sizes instead of reading glibc's chunk
+headers, and every figure stays exact."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+toy = os.path.join(t.PROGRAMS, ".libs", "libtoyalloc.so")
+if not os.path.isfile(toy):
+    t.skip("libtoyalloc.so not built")
+for name in ("counts_malloc", "counts_calloc", "counts_realloc",
+             "counts_posix_memalign", "counts_aligned_alloc",
+             "counts_cxx_new_delete", "threads_exact"):
+    t.check_counted(t.program(name), preload=t.LIB + " " + toy)
+t.done()
