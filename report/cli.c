@@ -10,19 +10,24 @@
 #include "diag.h"
 #include "slurm_size.h"
 
-/* doc/heapline-report.1 lists the same options; a test compares them. */
+/* doc/heapline-report.1 lists the same options; a test compares them.
+ * Short options are few on purpose: srun's -n, -m and -c mean other
+ * things, and these options are often typed beside srun's. */
 static const char _usage[] =
     "Usage: heapline-report [OPTION]... FILE|DIR...\n"
     "Read heapline records and report the memory of a job per rank and per\n"
     "node, against its memory request and sacct's MaxRSS. A directory stands\n"
     "for every record below it.\n"
     "\n"
-    "  -n, --top=N              show the N ranks of largest peak heap "
+    "      --top=N              show the N ranks of largest peak heap "
     "(default 10)\n"
-    "  -a, --all                show every rank\n"
-    "  -m, --mem=SIZE           memory request per node, in Slurm's syntax:\n"
+    "      --all                show every rank\n"
+    "      --mem=SIZE           memory request per node, in Slurm's syntax:\n"
     "                           4000 (MiB), 4000M, 4G, 1.5T, 512K\n"
-    "  -c, --mem-per-cpu=SIZE   memory request per CPU, one CPU per rank\n"
+    "      --mem-per-cpu=SIZE   memory request per CPU\n"
+    "      --cpus-per-task=N    CPUs of each rank, for --mem-per-cpu "
+    "(default 1,\n"
+    "                           or what scontrol says)\n"
     "      --margin=PCT         margin over the largest node sum in the\n"
     "                           suggested request (default 10%)\n"
     "  -j, --job=JOB[.STEP]     Slurm job or step of the records, to ask "
@@ -33,7 +38,7 @@ static const char _usage[] =
     "      --slurm-timeout=SEC  give up on sacct or scontrol after SEC "
     "seconds\n"
     "                           (default 10)\n"
-    "  -f, --format=FORMAT      text (default), json or csv\n"
+    "      --format=FORMAT      text (default), json or csv\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
@@ -41,18 +46,29 @@ static const char _usage[] =
     "skipped (each named on stderr), 2 when nothing could be reported or an\n"
     "option was wrong.\n";
 
-enum { _OPT_MARGIN = 256, _OPT_NO_SACCT, _OPT_SLURM_TIMEOUT };
+enum {
+    _OPT_TOP = 256,
+    _OPT_ALL,
+    _OPT_MEM,
+    _OPT_MEM_PER_CPU,
+    _OPT_CPUS_PER_TASK,
+    _OPT_MARGIN,
+    _OPT_NO_SACCT,
+    _OPT_SLURM_TIMEOUT,
+    _OPT_FORMAT,
+};
 
 static const struct option _long[] = {
-    {"top", required_argument, NULL, 'n'},
-    {"all", no_argument, NULL, 'a'},
-    {"mem", required_argument, NULL, 'm'},
-    {"mem-per-cpu", required_argument, NULL, 'c'},
+    {"top", required_argument, NULL, _OPT_TOP},
+    {"all", no_argument, NULL, _OPT_ALL},
+    {"mem", required_argument, NULL, _OPT_MEM},
+    {"mem-per-cpu", required_argument, NULL, _OPT_MEM_PER_CPU},
+    {"cpus-per-task", required_argument, NULL, _OPT_CPUS_PER_TASK},
     {"margin", required_argument, NULL, _OPT_MARGIN},
     {"job", required_argument, NULL, 'j'},
     {"no-sacct", no_argument, NULL, _OPT_NO_SACCT},
     {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
-    {"format", required_argument, NULL, 'f'},
+    {"format", required_argument, NULL, _OPT_FORMAT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -117,18 +133,23 @@ static int _option(struct hl_options *opt, int c, const char *arg)
     char pct[16];
 
     switch (c) {
-    case 'n':
+    case _OPT_TOP:
         if (_number(arg, SIZE_MAX - 1, &v) < 0 || v == 0)
             return _bad("--top", arg, "a whole number of ranks, 1 or more");
         opt->top = (size_t)v;
         return -1;
-    case 'a':
+    case _OPT_ALL:
         opt->top = SIZE_MAX;
         return -1;
-    case 'm':
+    case _OPT_MEM:
         return _request(opt, HL_REQ_MEM, "--mem", arg);
-    case 'c':
+    case _OPT_MEM_PER_CPU:
         return _request(opt, HL_REQ_MEM_PER_CPU, "--mem-per-cpu", arg);
+    case _OPT_CPUS_PER_TASK:
+        if (_number(arg, 65535, &v) < 0 || v == 0)
+            return _bad("--cpus-per-task", arg, "a number of CPUs, 1 or more");
+        opt->cpus_per_task = (uint32_t)v;
+        return -1;
     case _OPT_MARGIN:
         len = strlen(arg);
         if (len && arg[len - 1] == '%')
@@ -154,7 +175,7 @@ static int _option(struct hl_options *opt, int c, const char *arg)
             return _bad("--slurm-timeout", arg, "seconds, from 1 to 3600");
         opt->slurm_timeout_ms = (int)v * 1000;
         return -1;
-    case 'f':
+    case _OPT_FORMAT:
         if (strcmp(arg, "text") == 0)
             opt->format = HL_FORMAT_TEXT;
         else if (strcmp(arg, "json") == 0)
@@ -184,7 +205,7 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
     opt->top = HL_DEFAULT_TOP;
     opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
     opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
-    while ((c = getopt_long(argc, argv, "n:am:c:j:f:hV", _long, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "j:hV", _long, NULL)) != -1) {
         int status = _option(opt, c, optarg);
 
         if (status >= 0)

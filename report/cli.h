@@ -17,6 +17,7 @@ enum hl_format { HL_FORMAT_TEXT, HL_FORMAT_JSON, HL_FORMAT_CSV };
 struct hl_options {
     size_t top; /* SIZE_MAX for --all */
     struct hl_request req;
+    uint32_t cpus_per_task; /* 0 when not given */
     unsigned margin_pct;
     const char *job;
     bool no_sacct;

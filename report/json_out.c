@@ -137,9 +137,10 @@ static void _request(FILE *out, const struct hl_report *r)
     }
     fprintf(out,
             "{\"kind\": \"%s\", \"bytes\": %" PRIu64
+            ", \"cpus_per_rank\": %" PRIu32
             ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
             r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
-            r->req.source, s->over_nodes);
+            r->req.cpus_per_rank, r->req.source, s->over_nodes);
     fputs("  \"suggestion\": {\"option\": ", out);
     _str(out, s->option);
     fprintf(out,
@@ -148,7 +149,7 @@ static void _request(FILE *out, const struct hl_report *r)
             ", \"basis_node\": ",
             s->bytes,
             r->req.kind == HL_REQ_MEM ? "largest node sum of VmHWM"
-                                      : "largest node sum of VmHWM per rank",
+                                      : "largest node sum of VmHWM per CPU",
             s->basis_bytes);
     _str(out,
          hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));

@@ -56,8 +56,11 @@ int main(int argc, char **argv)
     r.margin_pct = opt.margin_pct;
     r.req = opt.req;
     job = opt.job ? opt.job : hl_records_job(&set);
+    r.req.cpus_per_rank = 1;
     if (job && !opt.no_sacct)
         hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
+    if (opt.cpus_per_task)
+        r.req.cpus_per_rank = opt.cpus_per_task;
     hl_suggest(&r);
     _print(&opt, &r);
     if (fflush(stdout) != 0 || ferror(stdout)) {

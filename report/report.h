@@ -16,11 +16,12 @@ enum hl_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
 struct hl_request {
     enum hl_request_kind kind;
     uint64_t bytes;
-    char source[48]; /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
+    uint32_t cpus_per_rank; /* for --mem-per-cpu; 1 unless told */
+    char source[48];        /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
 };
 
-/* What to ask for next time: the largest node sum of VmHWM (per rank for
- * --mem-per-cpu, counting one CPU per rank) plus the margin, rounded up. */
+/* What to ask for next time: the largest node sum of VmHWM (per CPU for
+ * --mem-per-cpu) plus the margin, rounded up. */
 struct hl_suggestion {
     bool known;
     char option[48]; /* "--mem=13G" */

@@ -8,7 +8,7 @@ uint64_t hl_node_request(const struct hl_report *r, const struct hl_node *n)
     case HL_REQ_MEM:
         return r->req.bytes;
     case HL_REQ_MEM_PER_CPU:
-        return r->req.bytes * n->ranks;
+        return r->req.bytes * n->ranks * r->req.cpus_per_rank;
     default:
         return 0;
     }
@@ -17,8 +17,10 @@ uint64_t hl_node_request(const struct hl_report *r, const struct hl_node *n)
 /* A node's figure for the suggestion: its sum, or its share per CPU. */
 static uint64_t _basis(const struct hl_report *r, const struct hl_node *n)
 {
+    uint64_t cpus = (uint64_t)n->ranks * r->req.cpus_per_rank;
+
     if (r->req.kind == HL_REQ_MEM_PER_CPU)
-        return n->vmhwm_sum / n->ranks + (n->vmhwm_sum % n->ranks != 0);
+        return n->vmhwm_sum / cpus + (n->vmhwm_sum % cpus != 0);
     return n->vmhwm_sum;
 }
 

@@ -2,37 +2,50 @@
 
 #include <string.h>
 
+#include "decimal.h"
 #include "run_cmd.h"
 #include "slurm_size.h"
 
-int hl_scontrol_parse_request(const char *out, uint64_t *bytes, bool *per_cpu)
+/* The value of " KEY=" in out (KEY at the start or after a space), with its
+ * length; NULL when absent. */
+static const char *_value(const char *out, const char *key, size_t *len)
 {
-    static const struct {
-        const char *key;
-        bool per_cpu;
-    } keys[] = {{"MinMemoryNode=", false}, {"MinMemoryCPU=", true}};
+    size_t klen = strlen(key);
 
-    for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-        size_t klen = strlen(keys[k].key);
-
-        for (const char *p = strstr(out, keys[k].key); p;
-             p = strstr(p + 1, keys[k].key)) {
-            const char *v = p + klen;
-
-            if (p != out && p[-1] != ' ' && p[-1] != '\n')
-                continue;
-            if (hl_parse_slurm_figure(v, strcspn(v, " \n"), 20, bytes) == 0 &&
-                *bytes > 0) {
-                *per_cpu = keys[k].per_cpu;
-                return 0;
-            }
-        }
+    for (const char *p = strstr(out, key); p; p = strstr(p + 1, key)) {
+        if (p != out && p[-1] != ' ' && p[-1] != '\n')
+            continue;
+        *len = strcspn(p + klen, " \n");
+        return p + klen;
     }
-    return -1;
+    return NULL;
 }
 
-int hl_scontrol_request(const char *job, int timeout_ms, uint64_t *bytes,
-                        bool *per_cpu)
+int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req)
+{
+    const char *v;
+    size_t len;
+    uint64_t cpus;
+
+    req->per_cpu = false;
+    v = _value(out, "MinMemoryNode=", &len);
+    if (!v) {
+        req->per_cpu = true;
+        v = _value(out, "MinMemoryCPU=", &len);
+    }
+    /* 0 means "all of the node's memory": not a figure to compare with. */
+    if (!v || hl_parse_slurm_figure(v, len, 20, &req->bytes) < 0 ||
+        req->bytes == 0)
+        return -1;
+    req->cpus_per_task = 1;
+    v = _value(out, "CPUs/Task=", &len);
+    if (v && hl_parse_u64(v, len, &cpus) == 0 && cpus > 0 && cpus < 65536)
+        req->cpus_per_task = (uint32_t)cpus;
+    return 0;
+}
+
+int hl_scontrol_request(const char *job, int timeout_ms,
+                        struct hl_scontrol_request *req)
 {
     char id[64], out[16384];
     char *argv[] = {"scontrol", "show", "job", "-o", id, NULL};
@@ -44,5 +57,5 @@ int hl_scontrol_request(const char *job, int timeout_ms, uint64_t *bytes,
     id[len] = '\0';
     if (hl_run_capture(argv, timeout_ms, out, sizeof(out), &len) != 0)
         return -1;
-    return hl_scontrol_parse_request(out, bytes, per_cpu);
+    return hl_scontrol_parse_request(out, req);
 }

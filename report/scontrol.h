@@ -6,13 +6,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Finds MinMemoryNode= or MinMemoryCPU= in the one-line output of
- * `scontrol show job -o`. Returns 0 and sets *bytes and *per_cpu, or -1. */
-int hl_scontrol_parse_request(const char *out, uint64_t *bytes, bool *per_cpu);
+struct hl_scontrol_request {
+    uint64_t bytes;
+    bool per_cpu;
+    uint32_t cpus_per_task; /* CPUs/Task=, 1 when not given */
+};
+
+/* Finds MinMemoryNode= or MinMemoryCPU=, and CPUs/Task=, in the one-line
+ * output of `scontrol show job -o`. Returns 0 and fills req, or -1. */
+int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req);
 
 /* Asks scontrol about job (a step suffix ".N" is dropped). Returns 0 and
- * sets the request, or -1 when scontrol did not answer in timeout_ms. */
-int hl_scontrol_request(const char *job, int timeout_ms, uint64_t *bytes,
-                        bool *per_cpu);
+ * fills req, or -1 when scontrol did not answer in timeout_ms. */
+int hl_scontrol_request(const char *job, int timeout_ms,
+                        struct hl_scontrol_request *req);
 
 #endif

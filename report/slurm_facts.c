@@ -54,8 +54,7 @@ static void _request_from_sacct(struct hl_report *r, const char *job,
 void hl_ask_slurm(struct hl_report *r, const char *job, int timeout_ms)
 {
     struct hl_sacct_row row, req;
-    uint64_t bytes;
-    bool per_cpu;
+    struct hl_scontrol_request sc;
     bool answered = hl_sacct_query(job, timeout_ms, &row, &req) == 0;
 
     if (answered && row.has_maxrss) {
@@ -68,9 +67,10 @@ void hl_ask_slurm(struct hl_report *r, const char *job, int timeout_ms)
     }
     if (r->req.kind != HL_REQ_NONE)
         return;
-    if (hl_scontrol_request(job, timeout_ms, &bytes, &per_cpu) == 0) {
-        r->req.kind = per_cpu ? HL_REQ_MEM_PER_CPU : HL_REQ_MEM;
-        r->req.bytes = bytes;
+    if (hl_scontrol_request(job, timeout_ms, &sc) == 0) {
+        r->req.kind = sc.per_cpu ? HL_REQ_MEM_PER_CPU : HL_REQ_MEM;
+        r->req.bytes = sc.bytes;
+        r->req.cpus_per_rank = sc.cpus_per_task;
         snprintf(r->req.source, sizeof(r->req.source), "scontrol");
         return;
     }

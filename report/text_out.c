@@ -171,7 +171,7 @@ static void _suggestion(FILE *out, const struct hl_report *r)
 {
     const struct hl_suggestion *s = &r->sug;
     const struct hl_node *n = &r->sum->nodes[s->basis_node];
-    char given[32], basis[HL_SIZE_BUF], over[64], text[512];
+    char given[32], basis[HL_SIZE_BUF], over[64], cpus[48], text[512];
     int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
 
     if (!s->known)
@@ -183,15 +183,20 @@ static void _suggestion(FILE *out, const struct hl_report *r)
                  r->sum->nnodes, _s(r->sum->nnodes));
     else
         snprintf(over, sizeof(over), "no node over it");
+    if (per_cpu)
+        snprintf(cpus, sizeof(cpus), ", %" PRIu32 " CPU%s per rank",
+                 r->req.cpus_per_rank, _s(r->req.cpus_per_rank));
+    else
+        snprintf(cpus, sizeof(cpus), " per node");
     snprintf(text, sizeof(text), "Request: %s=%s%s (%s); %s.",
-             per_cpu ? "--mem-per-cpu" : "--mem", given,
-             per_cpu ? ", one CPU per rank" : " per node", r->req.source, over);
+             per_cpu ? "--mem-per-cpu" : "--mem", given, cpus, r->req.source,
+             over);
     fputc('\n', out);
     hl_print_wrapped(out, text);
     snprintf(text, sizeof(text),
              "Suggested request: %s (the largest node sum of VmHWM%s, %s on "
              "%s, plus a %u%% margin).",
-             s->option, per_cpu ? " per rank" : "", basis,
+             s->option, per_cpu ? " per CPU" : "", basis,
              hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
     hl_print_wrapped(out, text);
 }

@@ -3,7 +3,7 @@
  * the right figures, units and empty fields included, that ReqMem is told
  * apart as per node, per CPU (older Slurm's n/c letter) or the job's total
  * (no letter), that malformed lines are refused, and that scontrol's memory
- * request is found. */
+ * request (per node or per CPU, with CPUs/Task) is found. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -51,16 +51,19 @@ static void _bad(const char *line)
               "'%s' is refused", line);
 }
 
-static void _scontrol(const char *out, bool found, uint64_t bytes, bool per_cpu)
+static void _scontrol(const char *out, int found, uint64_t bytes, bool per_cpu,
+                      uint32_t cpus)
 {
-    uint64_t got = 0;
-    bool cpu = false;
-    int rc = hl_scontrol_parse_request(out, &got, &cpu);
+    struct hl_scontrol_request req = {0};
+    int rc = hl_scontrol_parse_request(out, &req);
 
-    tap_check(found ? rc == 0 && got == bytes && cpu == per_cpu : rc < 0,
+    tap_check(found ? rc == 0 && req.bytes == bytes && req.per_cpu == per_cpu &&
+                          req.cpus_per_task == cpus
+                    : rc < 0,
               "scontrol '%.40s...' gives %s", out,
-              found ? (per_cpu ? "a per-CPU request" : "a per-node request")
-                    : "no request");
+              !found    ? "no request"
+              : per_cpu ? "a per-CPU request and CPUs/Task"
+                        : "a per-node request");
 }
 
 int main(void)
@@ -84,12 +87,15 @@ int main(void)
     _bad("5.0|159856K|n1|0|4000M|extra");
     _scontrol("JobId=5 JobName=x UserId=root(0) MinMemoryNode=4000M "
               "MinTmpDiskNode=0",
-              true, 4000 * MIB, false);
-    _scontrol("JobId=6 JobName=x MinCPUsNode=1 MinMemoryCPU=1G Features=(null)",
-              true, GIB, true);
-    _scontrol("JobId=7 JobName=x MinMemoryNode=0 MinTmpDiskNode=0", false, 0,
-              false);
-    _scontrol("slurm_load_jobs error: Invalid job id specified", false, 0,
-              false);
+              1, 4000 * MIB, false, 1);
+    _scontrol("JobId=5 JobName=x MinMemoryNode=1.50G MinTmpDiskNode=0", 1,
+              1536 * MIB, false, 1);
+    _scontrol("JobId=6 JobName=x NumCPUs=8 CPUs/Task=4 MinCPUsNode=4 "
+              "MinMemoryCPU=1G Features=(null)",
+              1, GIB, true, 4);
+    _scontrol("JobId=7 JobName=x MinMemoryNode=0 MinTmpDiskNode=0", 0, 0, false,
+              0);
+    _scontrol("slurm_load_jobs error: Invalid job id specified", 0, 0, false,
+              0);
     return tap_done();
 }
