@@ -87,14 +87,15 @@ static int _number(const char *s, uint64_t max, uint64_t *out)
     return hl_parse_u64(s, strlen(s), out) < 0 || *out > max ? -1 : 0;
 }
 
-/* Slurm job ids: "123", "123_4" (array task), with ".0", ".batch" steps. */
+/* Slurm job ids as sacct writes them: "123", "123_4" (array task),
+ * "123+1" (heterogeneous component), with ".0", ".batch" steps. */
 static int _job_ok(const char *s)
 {
     size_t n = strspn(s, "0123456789");
 
     if (n == 0 || n > 20)
         return 0;
-    if (s[n] == '_') {
+    if (s[n] == '_' || s[n] == '+') {
         size_t a = strspn(s + n + 1, "0123456789");
 
         if (a == 0)
