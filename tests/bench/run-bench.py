@@ -122,11 +122,16 @@ def wrap(tool, w, args, scratch):
 
 
 def run_timed(argv, env=None):
-    """(wall seconds, exit status) of one run, output discarded."""
+    """(wall seconds, exit status, CPU seconds) of one run, output
+    discarded. CPU time is user + system of the process and of every
+    descendant it waited for (heaptrack's interpreter, too)."""
     start = time.monotonic()
-    rc = subprocess.call(argv, env=env, stdin=subprocess.DEVNULL,
+    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.monotonic() - start, rc
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.monotonic() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return wall, p.returncode, usage.ru_utime + usage.ru_stime
 
 
 def rotated(items, rep):
@@ -139,9 +144,12 @@ def progress(msg):
 
 
 def bench_workloads(args, chosen):
-    """{workload: {tool: [seconds per repetition or None]}}."""
+    """Wall and CPU times, each {workload: {tool: [seconds per repetition
+    or None]}}."""
     times = {w.name: {t: [None] * args.reps for t in args.tools}
              for w in chosen}
+    cpu_times = {w.name: {t: [None] * args.reps for t in args.tools}
+                 for w in chosen}
     failed = set()
     scratch = tempfile.mkdtemp(prefix="heapline-bench-")
     try:
@@ -152,7 +160,7 @@ def bench_workloads(args, chosen):
                             (w.name, tool) in failed:
                         continue
                     argv, env = wrap(tool, w, args, scratch)
-                    wall, rc = run_timed(argv, env)
+                    wall, rc, cpu = run_timed(argv, env)
                     for f in os.listdir(scratch):
                         os.unlink(os.path.join(scratch, f))
                     if rc != 0:
@@ -161,11 +169,12 @@ def bench_workloads(args, chosen):
                         failed.add((w.name, tool))
                         continue
                     times[w.name][tool][rep] = wall
-                    progress("rep %d/%d  %-16s %-9s %8.3f s" %
-                             (rep + 1, args.reps, w.name, tool, wall))
+                    cpu_times[w.name][tool][rep] = cpu
+                    progress("rep %d/%d  %-16s %-9s %8.3f s  cpu %8.3f s" %
+                             (rep + 1, args.reps, w.name, tool, wall, cpu))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return times
+    return times, cpu_times
 
 
 def ratios(tool_times, base_times):
@@ -223,6 +232,20 @@ def peak_rss(argv):
         return "%.1f MiB" % (int(out.read().split()[-1]) / 1024)
 
 
+def cpu_table(args, chosen, cpu_times):
+    """Rows of median ratios of CPU time to none: a check on the wall-time
+    ratios, less moved by other load on a shared machine."""
+    tools = [t for t in args.tools if t != "none"]
+    rows = []
+    for w in chosen:
+        row = [w.name]
+        for tool in tools:
+            r = ratios(cpu_times[w.name][tool], cpu_times[w.name]["none"])
+            row.append("%.2f" % statistics.median(r) if r else "-")
+        rows.append(row)
+    return ["workload"] + tools, rows
+
+
 def bench_report(args):
     """Rows of the report table: heapline-report against cat of the same
     records, warm cache, for each number of ranks."""
@@ -239,7 +262,7 @@ def bench_report(args):
             # of records, and are Slurm's time, not the report's.
             report = [args.heapline_report, "--no-sacct", d]
             run_timed(cat)  # warm the page cache
-            wall, rc = run_timed(report)
+            wall, rc, _ = run_timed(report)
             if rc != 0:
                 progress("heapline-report failed (exit %d) on %d records"
                          % (rc, ranks))
@@ -249,7 +272,7 @@ def bench_report(args):
             t = {"cat": [], "report": []}
             for rep in range(args.reps):
                 for which in rotated(["cat", "report"], rep):
-                    wall, _ = run_timed(cat if which == "cat" else report)
+                    wall, _, _ = run_timed(cat if which == "cat" else report)
                     t[which].append(wall)
                 progress("report %7d records rep %d/%d  cat %.3f s  "
                          "report %.3f s" % (ranks, rep + 1, args.reps,
@@ -286,7 +309,7 @@ def bench_plugin(args):
     try:
         for rep in range(args.reps):
             for k in rotated(list(runs), rep):
-                wall, rc = run_timed(runs[k], env)
+                wall, rc, _ = run_timed(runs[k], env)
                 if rc != 0:
                     progress("plugin: %s failed (exit %d)" % (k, rc))
                     return None
@@ -454,12 +477,17 @@ def main():
         if bad:
             sys.exit("unknown workload(s): " + ",".join(sorted(bad)))
         chosen = [w for w in every if w.name in want]
-        times = bench_workloads(args, chosen)
+        times, cpu_times = bench_workloads(args, chosen)
         head, rows = workload_table(args, chosen, times)
         text += ["", "Workloads: median wall time (median ratio to none)",
                  text_table(head, rows)]
         md += ["", "Median wall time, and in parentheses the median of the "
                "per-repetition ratios to none:", "", markdown_table(head, rows)]
+        if "none" in args.tools and len(args.tools) > 1:
+            head, rows = cpu_table(args, chosen, cpu_times)
+            title = "CPU time (user + system): median ratio to none"
+            text += ["", title, text_table(head, rows)]
+            md += ["", title + ":", "", markdown_table(head, rows)]
         legend = [[w.name, w.what] for w in chosen]
         md += ["", markdown_table(["workload", "what"], legend)]
 
