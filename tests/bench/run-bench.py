@@ -460,8 +460,8 @@ def parse_args():
 def main():
     args = parse_args()
     text, md = [], []
-    header = "Machine: %s. Medians of %d repetitions%s." % (
-        machine(), args.reps,
+    header = "Machine: %s. Medians of %d repetition%s%s." % (
+        machine(), args.reps, "s" if args.reps > 1 else "",
         "".join(", %s %d" % kv for kv in sorted(args.tool_reps.items())))
     if args.scale != 1:
         header += " Iteration counts scaled by %g." % args.scale
