@@ -1,0 +1,98 @@
+/* Setting up a measured step on one node (see node_step.h). */
+#include "node_step.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pattern.h"
+#include "stepdir.h"
+
+/* Slurm's ids of steps that are not srun steps (slurm.h of 22.05). */
+#define HL_FIRST_SPECIAL_STEP 0xfffffff0u
+
+bool hl_is_srun_step(uint32_t step)
+{
+    /* batch script, extern, interactive and pending step ids */
+    return step < HL_FIRST_SPECIAL_STEP;
+}
+
+static void _node_name(spank_t sp, char *out, size_t size)
+{
+    if (spank_getenv(sp, "SLURMD_NODENAME", out, size) == ESPANK_SUCCESS &&
+        out[0])
+        return;
+    if (gethostname(out, size) < 0)
+        snprintf(out, size, "unknown");
+    out[size - 1] = '\0';
+}
+
+/* The library is opened with the user's rights, as ld.so will. */
+static int _check_library(const char *lib, char *why, size_t size)
+{
+    int fd = open(lib, O_RDONLY | O_CLOEXEC);
+
+    if (fd < 0) {
+        snprintf(why, size, "cannot read the library %s: %s", lib,
+                 strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
+static int _make_folder(const struct hl_config *cfg,
+                        const struct hl_request *req, struct hl_node_step *st)
+{
+    char user[256], base[PATH_MAX], cwd[PATH_MAX];
+    struct hl_ids ids = {st->job, st->step, user};
+
+    hl_user_name(st->uid, user, sizeof(user));
+    if (hl_pattern_expand(hl_request_dir(req, cfg), &ids, base, sizeof(base)) <
+        0) {
+        snprintf(st->why, sizeof(st->why), "bad folder pattern %s",
+                 hl_request_dir(req, cfg));
+        return -1;
+    }
+    if (!getcwd(cwd, sizeof(cwd))) {
+        snprintf(st->why, sizeof(st->why),
+                 "cannot tell the working directory: %s", strerror(errno));
+        return -1;
+    }
+    if (hl_stepdir_path(base, cwd, st->job, st->step, st->path,
+                        sizeof(st->path)) < 0) {
+        snprintf(st->why, sizeof(st->why), "folder path too long: %.600s...",
+                 base);
+        return -1;
+    }
+    if (hl_stepdir_make(st->path, st->uid, st->why, sizeof(st->why)) != 0)
+        return -1;
+    return 0;
+}
+
+void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
+                        const struct hl_request *req, struct hl_node_step *st)
+{
+    memset(st, 0, sizeof(*st));
+    if (!hl_request_enabled(req, cfg))
+        return;
+    if (spank_get_item(sp, S_JOB_ID, &st->job) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_STEPID, &st->step) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_UID, &st->uid) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_GID, &st->gid) != ESPANK_SUCCESS)
+        return;
+    if (!hl_is_srun_step(st->step))
+        return;
+    st->active = true;
+    _node_name(sp, st->node, sizeof(st->node));
+    if (geteuid() != st->uid) {
+        snprintf(st->why, sizeof(st->why),
+                 "slurmstepd does not run as the job's user here");
+        return;
+    }
+    if (_check_library(cfg->lib, st->why, sizeof(st->why)) < 0)
+        return;
+    _make_folder(cfg, req, st);
+}

@@ -1,0 +1,128 @@
+/* Running the report at the end of a step, in srun (see step_end.h). */
+#include "step_end.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "node_step.h"
+#include "pattern.h"
+#include "run_report.h"
+#include "stepdir.h"
+
+#define HL_REPORT_FILE "report.txt"
+
+static struct {
+    bool pending;
+    uint32_t job, step;
+    uid_t uid;
+    char path[PATH_MAX];
+    char mem_option[32]; /* --mem or --mem-per-cpu, empty if unknown */
+    char mem_value[32];  /* in MB, as Slurm writes it: 1024M */
+} _step;
+
+/*
+ * srun exports the request it was given, or inherited from its job, as
+ * SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU, in MB.
+ */
+static void _memory_request(void)
+{
+    static const char *const vars[][2] = {
+        {"SLURM_MEM_PER_NODE", "--mem"},
+        {"SLURM_MEM_PER_CPU", "--mem-per-cpu"},
+    };
+
+    for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+        const char *v = getenv(vars[i][0]);
+        char *end;
+        unsigned long long mb;
+
+        if (!v || v[0] < '0' || v[0] > '9')
+            continue;
+        mb = strtoull(v, &end, 10);
+        if (*end || mb == 0)
+            continue;
+        snprintf(_step.mem_option, sizeof(_step.mem_option), "%s", vars[i][1]);
+        snprintf(_step.mem_value, sizeof(_step.mem_value), "%lluM", mb);
+        return;
+    }
+}
+
+static int _folder(const struct hl_config *cfg, const struct hl_request *req)
+{
+    char user[256], base[PATH_MAX], cwd[PATH_MAX];
+    struct hl_ids ids = {_step.job, _step.step, user};
+
+    hl_user_name(_step.uid, user, sizeof(user));
+    if (hl_pattern_expand(hl_request_dir(req, cfg), &ids, base, sizeof(base)) <
+            0 ||
+        !getcwd(cwd, sizeof(cwd)))
+        return -1;
+    return hl_stepdir_path(base, cwd, _step.job, _step.step, _step.path,
+                           sizeof(_step.path));
+}
+
+void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
+                         const struct hl_request *req)
+{
+    memset(&_step, 0, sizeof(_step));
+    if (!cfg->run_report || !hl_request_enabled(req, cfg))
+        return;
+    if (spank_get_item(sp, S_JOB_ID, &_step.job) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_STEPID, &_step.step) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_UID, &_step.uid) != ESPANK_SUCCESS)
+        return;
+    /* srun runs as the user; anything else must not touch the files. */
+    if (!hl_is_srun_step(_step.step) || getuid() != _step.uid ||
+        geteuid() != _step.uid)
+        return;
+    if (_folder(cfg, req) < 0) {
+        slurm_error("heapline: no report of step %u.%u: cannot tell its "
+                    "folder",
+                    _step.job, _step.step);
+        return;
+    }
+    _memory_request();
+    _step.pending = true;
+}
+
+void hl_step_end_report(const struct hl_config *cfg)
+{
+    char jobstep[32], why[PATH_MAX + 128];
+    char *argv[8];
+    int argc = 0, dfd;
+
+    if (!_step.pending)
+        return;
+    _step.pending = false;
+    dfd = hl_stepdir_open(_step.path, _step.uid, why, sizeof(why));
+    if (dfd < 0) {
+        /* No folder: the tasks never started, or each node said why. */
+        if (errno != ENOENT)
+            slurm_error("heapline: no report of step %u.%u: %s", _step.job,
+                        _step.step, why);
+        return;
+    }
+    snprintf(jobstep, sizeof(jobstep), "%u.%u", _step.job, _step.step);
+    argv[argc++] = (char *)cfg->report;
+    if (_step.mem_option[0]) {
+        argv[argc++] = _step.mem_option;
+        argv[argc++] = _step.mem_value;
+    }
+    argv[argc++] = "--job";
+    argv[argc++] = jobstep;
+    argv[argc++] = _step.path;
+    argv[argc] = NULL;
+    fflush(stderr);
+    if (hl_run_report(argv, dfd, HL_REPORT_FILE, cfg->timeout_s, why,
+                      sizeof(why)) == 0)
+        hl_copy_file(dfd, HL_REPORT_FILE, STDERR_FILENO);
+    else
+        slurm_error("heapline: no report of step %s: %s (records in %s)",
+                    jobstep, why, _step.path);
+    close(dfd);
+}

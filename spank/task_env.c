@@ -1,0 +1,71 @@
+/* Injecting the library into a task (see task_env.h). */
+#include "task_env.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "preload.h"
+
+/* Room for the user's own LD_PRELOAD; longer lists are left alone. */
+#define HL_PRELOAD_MAX 8192
+
+/* One line per node, not per task, from its first task. */
+static void _explain(spank_t sp, const struct hl_node_step *st, const char *why)
+{
+    int local_id = -1;
+
+    if (spank_get_item(sp, S_TASK_ID, &local_id) == ESPANK_SUCCESS &&
+        local_id == 0)
+        slurm_error("heapline: no record of step %u.%u on %s: %s", st->job,
+                    st->step, st->node, why);
+}
+
+static int _set_preload(spank_t sp, const struct hl_config *cfg)
+{
+    char old[HL_PRELOAD_MAX] = "", value[HL_PRELOAD_MAX];
+    spank_err_t rc = spank_getenv(sp, "LD_PRELOAD", old, sizeof(old));
+
+    if (rc != ESPANK_SUCCESS && rc != ESPANK_ENV_NOEXIST)
+        return -1;
+    if (hl_preload_compose(cfg->lib, old, value, sizeof(value)) < 0)
+        return -1;
+    return spank_setenv(sp, "LD_PRELOAD", value, 1) == ESPANK_SUCCESS ? 0 : -1;
+}
+
+/* A user's own HEAPLINE_QUIET wins over the site's quiet=. */
+static int _set_record_env(spank_t sp, const struct hl_config *cfg,
+                           const char *output)
+{
+    spank_err_t rc;
+
+    if (spank_setenv(sp, "HEAPLINE_OUTPUT", output, 1) != ESPANK_SUCCESS)
+        return -1;
+    if (!cfg->quiet)
+        return 0;
+    rc = spank_setenv(sp, "HEAPLINE_QUIET", "1", 0);
+    return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
+}
+
+void hl_task_env_setup(spank_t sp, const struct hl_config *cfg,
+                       const struct hl_node_step *st)
+{
+    char output[PATH_MAX + sizeof(HL_RECORD_PATTERN) + 1];
+
+    if (!st->active)
+        return;
+    if (st->why[0]) {
+        _explain(sp, st, st->why);
+        return;
+    }
+    if (getuid() != st->uid) {
+        _explain(sp, st, "the task does not run as the job's user");
+        return;
+    }
+    snprintf(output, sizeof(output), "%s/%s", st->path, HL_RECORD_PATTERN);
+    if (_set_record_env(sp, cfg, output) < 0 || _set_preload(sp, cfg) < 0) {
+        spank_unsetenv(sp, "HEAPLINE_OUTPUT");
+        _explain(sp, st,
+                 "cannot set the task's environment (LD_PRELOAD "
+                 "too long?)");
+    }
+}

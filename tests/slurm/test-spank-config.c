@@ -1,0 +1,74 @@
+/* plugstack.conf arguments: defaults, each key, and bad input ignored. */
+#include <stdio.h>
+
+#include "../../spank/config.h"
+#include "tap.h"
+
+static char last_warning[512];
+static int warnings;
+
+static void _warn(const char *msg)
+{
+    snprintf(last_warning, sizeof(last_warning), "%s", msg);
+    warnings++;
+}
+
+static int _parse(struct hl_config *cfg, char *arg)
+{
+    char *argv[] = {arg};
+
+    warnings = 0;
+    last_warning[0] = '\0';
+    return hl_config_parse(cfg, 1, argv, _warn);
+}
+
+int main(void)
+{
+    struct hl_config cfg;
+    char *all[] = {"lib=/opt/h/lib/libheapline.so",
+                   "report=/opt/h/bin/heapline-report",
+                   "dir=/scratch/%u/heapline",
+                   "default=on",
+                   "quiet=no",
+                   "run_report=off",
+                   "timeout=5"};
+
+    hl_config_defaults(&cfg);
+    is_str(cfg.lib, HL_DEFAULT_LIB, "lib defaults to the installed library");
+    is_str(cfg.report, HL_DEFAULT_REPORT,
+           "report defaults to the installed heapline-report");
+    is_str(cfg.dir, ".", "dir defaults to the task's working directory");
+    ok(!cfg.default_on, "off by default for every job");
+    ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
+
+    ok(hl_config_parse(&cfg, 7, all, _warn) == 0, "all keys accepted");
+    is_str(cfg.lib, "/opt/h/lib/libheapline.so", "lib= sets the library");
+    is_str(cfg.report, "/opt/h/bin/heapline-report", "report= sets it");
+    is_str(cfg.dir, "/scratch/%u/heapline", "dir= keeps the pattern");
+    ok(cfg.default_on, "default=on measures every job");
+    ok(!cfg.quiet, "quiet=no");
+    ok(!cfg.run_report, "run_report=off");
+    ok(cfg.timeout_s == 5, "timeout=5");
+
+    hl_config_defaults(&cfg);
+    ok(_parse(&cfg, "colour=blue") == 1 && warnings == 1,
+       "an unknown key is one warning");
+    ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
+       "the warning names the argument and why: %s", last_warning);
+    ok(_parse(&cfg, "default") == 1 && !cfg.default_on,
+       "a key without value is refused and changes nothing");
+    ok(_parse(&cfg, "default=maybe") == 1 && !cfg.default_on,
+       "a bad boolean is refused");
+    ok(_parse(&cfg, "lib=relative/libheapline.so") == 1 &&
+           strcmp(cfg.lib, HL_DEFAULT_LIB) == 0,
+       "a relative library path is refused, the default kept");
+    ok(_parse(&cfg, "lib=/a b/libheapline.so") == 1,
+       "a library path with a space (LD_PRELOAD separator) is refused");
+    ok(_parse(&cfg, "dir=/x/%N") == 1 && strcmp(cfg.dir, ".") == 0,
+       "a per-node pattern letter in dir= is refused");
+    ok(_parse(&cfg, "timeout=0") == 1 && _parse(&cfg, "timeout=9x") == 1 &&
+           cfg.timeout_s == 60,
+       "a bad timeout is refused");
+    ok(_parse(&cfg, "=on") == 1, "an empty key is refused");
+    return tap_done();
+}

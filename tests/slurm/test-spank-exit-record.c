@@ -1,0 +1,27 @@
+/* The task exit file that the report reads (doc/admin.md). */
+#include <signal.h>
+
+#include "../../spank/exit_record.h"
+#include "tap.h"
+
+#define HEAD "# heapline exit 1\ntask,host,pid,status,exit_code,signal\n"
+
+int main(void)
+{
+    char out[256];
+
+    ok(hl_exit_record_name(3, out, sizeof(out)) == 0, "name");
+    is_str(out, "task-3.exit", "named by the global task id");
+    ok(hl_exit_record_format(0, "n1", 4242, 0, out, sizeof(out)) == 0,
+       "exit 0");
+    is_str(out, HEAD "0,n1,4242,exited,0,\n", "a normal exit");
+    ok(hl_exit_record_format(2, "n2", 17, 3 << 8, out, sizeof(out)) == 0,
+       "exit 3");
+    is_str(out, HEAD "2,n2,17,exited,3,\n", "the exit code");
+    ok(hl_exit_record_format(1, "n1", 99, SIGKILL, out, sizeof(out)) == 0,
+       "SIGKILL");
+    is_str(out, HEAD "1,n1,99,signaled,,9\n", "the signal, no exit code");
+    ok(hl_exit_record_format(1, "n1", 99, 0, out, 20) < 0,
+       "too small a buffer is an error");
+    return tap_done();
+}
