@@ -115,6 +115,8 @@ def wrap(tool, w, args, scratch):
         env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
     elif tool == "memusage":
         env["LD_PRELOAD"] = args.memusage_lib
+    elif tool in args.preload:
+        env["LD_PRELOAD"] = args.preload[tool]
     elif tool == "heaptrack":
         argv = [args.heaptrack, "-o", os.path.join(scratch, "heaptrack.%p")] \
             + argv
@@ -429,7 +431,12 @@ def parse_args():
                    help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
                         "py-dict,py-dict-malloc (default all)")
     p.add_argument("--tools", default=",".join(TOOLS),
-                   help="comma list of " + ",".join(TOOLS))
+                   help="comma list of " + ",".join(TOOLS) +
+                        " and the names given by --preload")
+    p.add_argument("--preload", action="append", default=[],
+                   metavar="NAME=PATH",
+                   help="one more tool NAME, that preloads the library PATH "
+                        "(name it in --tools too)")
     p.add_argument("--reps", type=int, default=5,
                    help="repetitions (default 5)")
     p.add_argument("--tool-reps", action="append", default=[],
@@ -446,7 +453,8 @@ def parse_args():
     args = p.parse_args()
     args.parts = args.parts.split(",")
     args.tools = args.tools.split(",")
-    bad = set(args.tools) - set(TOOLS)
+    args.preload = dict(x.split("=", 1) for x in args.preload)
+    bad = set(args.tools) - set(TOOLS) - set(args.preload)
     if bad:
         p.error("unknown tool(s): " + ",".join(sorted(bad)))
     args.tool_reps = {k: int(v) for k, v in
