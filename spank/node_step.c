@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,11 +20,18 @@ bool hl_is_srun_step(uint32_t step)
     return step < HL_FIRST_SPECIAL_STEP;
 }
 
-static void _node_name(spank_t sp, char *out, size_t size)
+/*
+ * slurmstepd inherits SLURMD_NODENAME from its slurmd; the host name is
+ * the same for every node where one host runs several slurmd.
+ */
+static void _node_name(char *out, size_t size)
 {
-    if (spank_getenv(sp, "SLURMD_NODENAME", out, size) == ESPANK_SUCCESS &&
-        out[0])
+    const char *name = getenv("SLURMD_NODENAME");
+
+    if (name && name[0]) {
+        snprintf(out, size, "%s", name);
         return;
+    }
     if (gethostname(out, size) < 0)
         snprintf(out, size, "unknown");
     out[size - 1] = '\0';
@@ -86,7 +94,7 @@ void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
     if (!hl_is_srun_step(st->step))
         return;
     st->active = true;
-    _node_name(sp, st->node, sizeof(st->node));
+    _node_name(st->node, sizeof(st->node));
     if (geteuid() != st->uid) {
         snprintf(st->why, sizeof(st->why),
                  "slurmstepd does not run as the job's user here");

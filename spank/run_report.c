@@ -64,27 +64,44 @@ static void _describe(int status, const char *prog, char *why, size_t size)
                  WTERMSIG(status));
 }
 
-int hl_run_report(char *const argv[], int dirfd, const char *out_name,
-                  unsigned timeout_s, char *why, size_t why_size)
+/* heapline-report's exit status when it wrote a report (see its man page). */
+static int _wrote_report(int status)
 {
-    int status;
-    pid_t pid;
-    int out =
-        openat(dirfd, out_name,
-               O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    return WIFEXITED(status) &&
+           (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 1);
+}
 
-    if (out < 0) {
-        snprintf(why, why_size, "cannot write %s: %s", out_name,
+static int _start(char *const argv[], int out, pid_t *pid, char *why,
+                  size_t why_size)
+{
+    *pid = fork();
+    if (*pid == 0)
+        _exec_child(argv, out);
+    close(out);
+    if (*pid < 0) {
+        snprintf(why, why_size, "cannot start %s: %s", argv[0],
                  strerror(errno));
         return -1;
     }
-    pid = fork();
-    if (pid == 0)
-        _exec_child(argv, out);
-    close(out);
-    if (pid < 0) {
-        snprintf(why, why_size, "cannot start %s: %s", argv[0],
-                 strerror(errno));
+    return 0;
+}
+
+int hl_run_report(char *const argv[], int dirfd, const char *out_name,
+                  unsigned timeout_s, char *why, size_t why_size)
+{
+    char tmp[256];
+    int status, out;
+    pid_t pid;
+
+    snprintf(tmp, sizeof(tmp), ".%s.tmp", out_name);
+    out = openat(dirfd, tmp,
+                 O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (out < 0) {
+        snprintf(why, why_size, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    if (_start(argv, out, &pid, why, why_size) < 0) {
+        unlinkat(dirfd, tmp, 0);
         return -1;
     }
     if (_wait_bounded(pid, timeout_s, &status) < 0) {
@@ -94,12 +111,20 @@ int hl_run_report(char *const argv[], int dirfd, const char *out_name,
         else
             snprintf(why, why_size, "cannot wait for %s: %s", argv[0],
                      strerror(errno));
+        unlinkat(dirfd, tmp, 0);
         return -1;
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        return 0;
-    _describe(status, argv[0], why, why_size);
-    return -1;
+    if (!_wrote_report(status)) {
+        _describe(status, argv[0], why, why_size);
+        unlinkat(dirfd, tmp, 0);
+        return -1;
+    }
+    if (renameat(dirfd, tmp, dirfd, out_name) < 0) {
+        snprintf(why, why_size, "cannot rename %s: %s", tmp, strerror(errno));
+        unlinkat(dirfd, tmp, 0);
+        return -1;
+    }
+    return WEXITSTATUS(status);
 }
 
 int hl_copy_file(int dirfd, const char *name, int fd)

@@ -6,9 +6,12 @@
 
 /*
  * Runs argv[0] with argv, its standard output going to the file out_name
- * in the folder dirfd (created or replaced, not through a symlink), its
- * standard error to ours. Kills it after timeout_s seconds. Returns 0 once
- * it exited with status 0, else -1 with the reason in why.
+ * in the folder dirfd, its standard error to ours. The output is written
+ * under a hidden name first, then renamed: out_name appears complete or
+ * not at all, and a report reading the folder never reads its own output.
+ * Kills it after timeout_s seconds. Returns its exit status (0 or 1: the
+ * report was written, 1 meaning some inputs were skipped), or -1 with the
+ * reason in why if no report was written.
  */
 int hl_run_report(char *const argv[], int dirfd, const char *out_name,
                   unsigned timeout_s, char *why, size_t why_size);

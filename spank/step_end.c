@@ -5,10 +5,10 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "job_memory.h"
 #include "node_step.h"
 #include "pattern.h"
 #include "run_report.h"
@@ -24,33 +24,6 @@ static struct {
     char mem_option[32]; /* --mem or --mem-per-cpu, empty if unknown */
     char mem_value[32];  /* in MB, as Slurm writes it: 1024M */
 } _step;
-
-/*
- * srun exports the request it was given, or inherited from its job, as
- * SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU, in MB.
- */
-static void _memory_request(void)
-{
-    static const char *const vars[][2] = {
-        {"SLURM_MEM_PER_NODE", "--mem"},
-        {"SLURM_MEM_PER_CPU", "--mem-per-cpu"},
-    };
-
-    for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
-        const char *v = getenv(vars[i][0]);
-        char *end;
-        unsigned long long mb;
-
-        if (!v || v[0] < '0' || v[0] > '9')
-            continue;
-        mb = strtoull(v, &end, 10);
-        if (*end || mb == 0)
-            continue;
-        snprintf(_step.mem_option, sizeof(_step.mem_option), "%s", vars[i][1]);
-        snprintf(_step.mem_value, sizeof(_step.mem_value), "%lluM", mb);
-        return;
-    }
-}
 
 static int _folder(const struct hl_config *cfg, const struct hl_request *req)
 {
@@ -86,7 +59,9 @@ void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
                     _step.job, _step.step);
         return;
     }
-    _memory_request();
+    if (hl_job_memory(_step.job, _step.mem_option, sizeof(_step.mem_option),
+                      _step.mem_value, sizeof(_step.mem_value)) < 0)
+        _step.mem_option[0] = '\0';
     _step.pending = true;
 }
 
@@ -119,7 +94,7 @@ void hl_step_end_report(const struct hl_config *cfg)
     argv[argc] = NULL;
     fflush(stderr);
     if (hl_run_report(argv, dfd, HL_REPORT_FILE, cfg->timeout_s, why,
-                      sizeof(why)) == 0)
+                      sizeof(why)) >= 0)
         hl_copy_file(dfd, HL_REPORT_FILE, STDERR_FILENO);
     else
         slurm_error("heapline: no report of step %s: %s (records in %s)",

@@ -13,7 +13,12 @@ int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
 {
     int n;
 
-    if (base[0] == '/')
+    /* "." and "./x" are the common cases; keep the path readable. */
+    while (base[0] == '.' && base[1] == '/')
+        base += 2 + strspn(base + 2, "/");
+    if (strcmp(base, ".") == 0 || base[0] == '\0')
+        n = snprintf(out, out_size, "%s/heapline-%u.%u", cwd, job, step);
+    else if (base[0] == '/')
         n = snprintf(out, out_size, "%s/heapline-%u.%u", base, job, step);
     else
         n = snprintf(out, out_size, "%s/%s/heapline-%u.%u", cwd, base, job,

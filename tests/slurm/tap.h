@@ -9,7 +9,7 @@ static int tap_n, tap_failed;
 
 #define ok(cond, ...)                                                          \
     do {                                                                       \
-        int ok_ = (cond);                                                      \
+        int ok_ = !!(cond);                                                    \
         printf("%sok %d - ", ok_ ? "" : "not ", ++tap_n);                      \
         printf(__VA_ARGS__);                                                   \
         printf("\n");                                                          \
@@ -22,7 +22,7 @@ static int tap_n, tap_failed;
 #define is_str(got, want, ...)                                                 \
     do {                                                                       \
         const char *g_ = (got), *w_ = (want);                                  \
-        ok(g_ && strcmp(g_, w_) == 0, __VA_ARGS__);                            \
+        ok(g_ &&strcmp(g_, w_) == 0, __VA_ARGS__);                             \
         if (!g_ || strcmp(g_, w_) != 0)                                        \
             printf("#   got:  \"%s\"\n#   want: \"%s\"\n", g_ ? g_ : "(null)", \
                    w_);                                                        \

@@ -18,8 +18,8 @@ int main(void)
        "%%N is refused: each node would use its own folder");
     ok(hl_pattern_expand("x%", &ids, out, sizeof(out)) < 0,
        "a lone %% at the end is refused");
-    ok(hl_pattern_expand("/a/very/long/folder/%u/%u/%u/%u/%u/%u/%u", &ids,
-                         out, 16) < 0,
+    ok(hl_pattern_expand("/a/very/long/folder/%u/%u/%u/%u/%u/%u/%u", &ids, out,
+                         16) < 0,
        "too long for the buffer is an error, not a cut path");
     ok(hl_pattern_check("/x/%t", why, sizeof(why)) < 0 && strstr(why, "%t"),
        "check names the bad letter: %s", why);

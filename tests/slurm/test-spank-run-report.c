@@ -14,6 +14,16 @@ static int _run(int dfd, const char *script, unsigned timeout, char *why,
     return hl_run_report(argv, dfd, "report.txt", timeout, why, size);
 }
 
+static void _slurp(int dfd, char *buf, size_t size)
+{
+    int fd = openat(dfd, "report.txt", O_RDONLY);
+    ssize_t n = fd < 0 ? 0 : read(fd, buf, size - 1);
+
+    buf[n > 0 ? n : 0] = '\0';
+    if (fd >= 0)
+        close(fd);
+}
+
 int main(void)
 {
     char tmpl[] = "/tmp/hl-runreport-XXXXXX", why[256], buf[256];
@@ -33,9 +43,18 @@ int main(void)
     buf[n > 0 ? n : 0] = '\0';
     is_str(buf, "per node\nsuggested\n", "its standard output is the file");
 
-    ok(_run(dfd, "exit 3", 10, why, sizeof(why)) < 0 &&
-           strstr(why, "status 3"),
-       "a failing report is told: %s", why);
+    snprintf(buf, sizeof(buf), "ls -A '%s'; exit 1", top);
+    ok(_run(dfd, buf, 10, why, sizeof(why)) == 1,
+       "status 1 (some inputs skipped) still gives a report");
+    _slurp(dfd, buf, sizeof(buf));
+    ok(strstr(buf, ".report.txt.tmp\n"),
+       "while it runs, its output is a hidden file the report skips");
+    ok(_run(dfd, "echo other; exit 2", 10, why, sizeof(why)) < 0 &&
+           strstr(why, "status 2"),
+       "status 2 (nothing reported) is told: %s", why);
+    _slurp(dfd, buf, sizeof(buf));
+    ok(strstr(buf, "report.txt") && !strstr(buf, "other"),
+       "and the earlier report.txt is left as it was");
     ok(_run(dfd, "kill -9 $$", 10, why, sizeof(why)) < 0 &&
            strstr(why, "signal 9"),
        "a killed report is told: %s", why);

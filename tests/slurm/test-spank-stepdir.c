@@ -18,9 +18,11 @@ int main(void)
         return 99;
     ok(hl_stepdir_path(".", "/home/a", 12, 0, path, sizeof(path)) == 0,
        "relative base");
-    is_str(path, "/home/a/./heapline-12.0", "taken from the working dir");
-    ok(hl_stepdir_path("/scratch/a", "/home/a", 12, 3, path,
-                       sizeof(path)) == 0,
+    is_str(path, "/home/a/heapline-12.0", "taken from the working dir");
+    ok(hl_stepdir_path("./out/x", "/home/a", 12, 0, path, sizeof(path)) == 0,
+       "relative base with ./");
+    is_str(path, "/home/a/out/x/heapline-12.0", "without the ./");
+    ok(hl_stepdir_path("/scratch/a", "/home/a", 12, 3, path, sizeof(path)) == 0,
        "absolute base");
     is_str(path, "/scratch/a/heapline-12.3", "the working dir is not used");
     ok(hl_stepdir_path("/scratch", "/", 1, 2, path, 10) < 0,
