@@ -25,6 +25,12 @@ static int64_t _limit(unsigned index)
     return budget / (k * (k + 1));
 }
 
+void hl_stamp_peak(int64_t live)
+{
+    hl_totals.peak_stamped = live;
+    hl_totals.peak_coarse_ns = hl_clock_coarse_ns();
+}
+
 static void _raise_peak(int64_t live)
 {
     int64_t peak = __atomic_load_n(&hl_totals.peak, __ATOMIC_RELAXED);
@@ -43,7 +49,7 @@ static void _raise_peak(int64_t live)
     }
 }
 
-void hl_fold(struct hl_slot *slot, int64_t pending)
+static void _fold(struct hl_slot *slot, int64_t pending)
 {
     int64_t live;
 
@@ -83,12 +89,12 @@ static void _release_slot(void *arg)
     struct hl_slot *slot = arg;
 
     if (slot->pending)
-        hl_fold(slot, slot->pending);
+        _fold(slot, slot->pending);
     hl_my_slot = NULL;
     __atomic_store_n(&slot->in_use, 0, __ATOMIC_RELEASE);
 }
 
-void hl_count_unslotted(int64_t bytes, unsigned allocs, unsigned frees)
+static void _count_unslotted(int64_t bytes, unsigned allocs, unsigned frees)
 {
     struct hl_slot *slot = _claim_slot();
     int64_t live;
@@ -107,6 +113,36 @@ void hl_count_unslotted(int64_t bytes, unsigned allocs, unsigned frees)
     _raise_peak(live);
 }
 
+void hl_count(int64_t bytes, unsigned allocs, unsigned frees)
+{
+    struct hl_slot *slot;
+    int64_t live, pending;
+
+    if (__libc_single_threaded) {
+        hl_totals.allocs += allocs;
+        hl_totals.frees += frees;
+        live = hl_totals.live += bytes;
+        if (live > hl_totals.peak) {
+            hl_totals.peak = live;
+            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP)
+                hl_stamp_peak(live);
+        }
+        return;
+    }
+    slot = hl_my_slot;
+    if (!slot) {
+        _count_unslotted(bytes, allocs, frees);
+        return;
+    }
+    __atomic_store_n(&slot->allocs, slot->allocs + allocs, __ATOMIC_RELAXED);
+    __atomic_store_n(&slot->frees, slot->frees + frees, __ATOMIC_RELAXED);
+    pending = slot->pending + bytes;
+    if (pending > slot->limit || pending < -slot->limit)
+        _fold(slot, pending);
+    else
+        __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
+}
+
 void hl_counters_init(void)
 {
     _have_slot_key = pthread_key_create(&_slot_key, _release_slot) == 0;
@@ -120,7 +156,7 @@ static int64_t _live_now(uint64_t *allocs, uint64_t *frees)
     int64_t live;
 
     if (mine && mine->pending)
-        hl_fold(mine, mine->pending);
+        _fold(mine, mine->pending);
     *allocs = __atomic_load_n(&hl_totals.allocs, __ATOMIC_RELAXED);
     *frees = __atomic_load_n(&hl_totals.frees, __ATOMIC_RELAXED);
     live = __atomic_load_n(&hl_totals.live, __ATOMIC_RELAXED);

@@ -21,6 +21,8 @@
  * heap that grows by small blocks. */
 #define HL_PEAK_TIME_STEP 4096
 
+#pragma GCC visibility push(hidden)
+
 struct hl_totals {
     uint64_t allocs, frees;
     int64_t live, peak;
@@ -46,42 +48,61 @@ extern struct hl_totals hl_totals;
 extern __thread struct hl_slot *hl_my_slot
     __attribute__((tls_model("initial-exec")));
 
-void hl_count_unslotted(int64_t bytes, unsigned allocs, unsigned frees);
-void hl_fold(struct hl_slot *slot, int64_t pending);
+/* Any update, from any thread: the general case, out of line. */
+void hl_count(int64_t bytes, unsigned allocs, unsigned frees)
+    __attribute__((noinline));
+/* Out of line, so that the hot path needs no stack frame for it. */
+void hl_stamp_peak(int64_t live) __attribute__((cold, noinline));
 
-static inline void hl_count(int64_t bytes, unsigned allocs, unsigned frees)
+/* One allocation of a usable size: the common cases inline. */
+static inline void hl_count_alloc(size_t size)
 {
     struct hl_slot *slot;
     int64_t live, pending;
 
     if (__builtin_expect(__libc_single_threaded, 1)) {
-        hl_totals.allocs += allocs;
-        hl_totals.frees += frees;
-        live = hl_totals.live += bytes;
+        hl_totals.allocs++;
+        live = hl_totals.live += (int64_t)size;
         if (live > hl_totals.peak) {
             hl_totals.peak = live;
-            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP) {
-                hl_totals.peak_stamped = live;
-                hl_totals.peak_coarse_ns = hl_clock_coarse_ns();
-            }
+            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP)
+                hl_stamp_peak(live);
         }
         return;
     }
     slot = hl_my_slot;
-    if (__builtin_expect(!slot, 0)) {
-        hl_count_unslotted(bytes, allocs, frees);
+    if (__builtin_expect(slot != NULL, 1)) {
+        pending = slot->pending + (int64_t)size;
+        if (__builtin_expect(pending <= slot->limit, 1)) {
+            __atomic_store_n(&slot->allocs, slot->allocs + 1, __ATOMIC_RELAXED);
+            __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
+            return;
+        }
+    }
+    hl_count((int64_t)size, 1, 0);
+}
+
+/* One release: the heap shrinks, so no peak to check. */
+static inline void hl_count_free(size_t size)
+{
+    struct hl_slot *slot;
+    int64_t pending;
+
+    if (__builtin_expect(__libc_single_threaded, 1)) {
+        hl_totals.frees++;
+        hl_totals.live -= (int64_t)size;
         return;
     }
-    if (allocs)
-        __atomic_store_n(&slot->allocs, slot->allocs + allocs,
-                         __ATOMIC_RELAXED);
-    if (frees)
-        __atomic_store_n(&slot->frees, slot->frees + frees, __ATOMIC_RELAXED);
-    pending = slot->pending + bytes;
-    if (pending > slot->limit || pending < -slot->limit)
-        hl_fold(slot, pending);
-    else
-        __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
+    slot = hl_my_slot;
+    if (__builtin_expect(slot != NULL, 1)) {
+        pending = slot->pending - (int64_t)size;
+        if (__builtin_expect(pending >= -slot->limit, 1)) {
+            __atomic_store_n(&slot->frees, slot->frees + 1, __ATOMIC_RELAXED);
+            __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
+            return;
+        }
+    }
+    hl_count(-(int64_t)size, 0, 1);
 }
 
 /* Sets up the thread-exit hook that returns a thread's slot. */
@@ -92,5 +113,7 @@ void hl_counters_snapshot(struct hl_figures *out);
 
 /* In a forked child: counting starts again from the heap it inherited. */
 void hl_counters_after_fork(void);
+
+#pragma GCC visibility pop
 
 #endif

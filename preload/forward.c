@@ -123,5 +123,6 @@ int hl_forward_resolve(void)
     _resolve();
     hl_clock_start();
     __atomic_store_n(&hl_next.state, HL_READY, __ATOMIC_RELEASE);
+    __atomic_store_n(&hl_next.fast, hl_next.glibc_chunks, __ATOMIC_RELEASE);
     return 1;
 }

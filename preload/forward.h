@@ -6,11 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Internal symbols are hidden, so that the hot path reaches them without
+ * going through the GOT. */
+#pragma GCC visibility push(hidden)
+
 enum { HL_UNRESOLVED, HL_RESOLVING, HL_READY };
 
 struct hl_next {
-    int state;        /* HL_UNRESOLVED..HL_READY, read on every call */
+    int state;        /* HL_UNRESOLVED..HL_READY */
     int glibc_chunks; /* usable size read from glibc's chunk header */
+    int fast;         /* ready, and glibc's: the hooks' inline path */
     void *(*malloc)(size_t);
     void *(*calloc)(size_t, size_t);
     void *(*realloc)(void *, size_t);
@@ -50,17 +55,25 @@ static inline int hl_in_bootstrap(const void *p)
     return (uintptr_t)p - (uintptr_t)hl_bootstrap_arena < HL_BOOTSTRAP_SIZE;
 }
 
-/* Usable size of a live block of the real allocator. Under glibc this reads
- * the chunk header, as glibc's own malloc_usable_size does (checked against
- * it at start-up); elsewhere it asks the allocator. 0 if it cannot say. */
+/* Usable size of a live block of glibc's: read from the chunk header, as
+ * glibc's own malloc_usable_size does (checked against it at start-up). */
+static inline size_t hl_glibc_usable(void *p)
+{
+    size_t head = ((size_t *)p)[-1];
+    size_t chunk = head & ~(size_t)7;
+
+    return chunk - ((head & 2) ? 2 * sizeof(size_t) : sizeof(size_t));
+}
+
+/* Usable size of a live block of the real allocator, whichever it is; 0 if
+ * it cannot say. */
 static inline size_t hl_usable(void *p)
 {
-    if (__builtin_expect(hl_next.glibc_chunks, 1)) {
-        size_t head = ((size_t *)p)[-1];
-        size_t chunk = head & ~(size_t)7;
-        return chunk - ((head & 2) ? 2 * sizeof(size_t) : sizeof(size_t));
-    }
+    if (hl_next.glibc_chunks)
+        return hl_glibc_usable(p);
     return hl_next.usable ? hl_next.usable(p) : 0;
 }
+
+#pragma GCC visibility pop
 
 #endif

@@ -1,5 +1,9 @@
 /* The interposed allocator entry points. Each forwards to the real
- * allocator and counts what it got back by its usable size. */
+ * allocator and counts what it got back by its usable size.
+ *
+ * malloc and free, the hottest, have an inline path for the common case
+ * (glibc's allocator, a thread slot with room) that needs no stack frame of
+ * its own; everything else goes through the general path, out of line. */
 #define _GNU_SOURCE
 #include "counters.h"
 #include "export.h"
@@ -9,6 +13,8 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define _LIKELY(x) __builtin_expect(!!(x), 1)
 
 /* Until the real allocator is known, calls are served from the bootstrap
  * arena. */
@@ -21,14 +27,49 @@
 static inline void *_counted(void *p)
 {
     if (p)
-        hl_count((int64_t)hl_usable(p), 1, 0);
+        hl_count_alloc(hl_usable(p));
     return p;
+}
+
+static __attribute__((noinline)) void *_malloc_general(size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(0, size));
+    return _counted(hl_next.malloc(size));
 }
 
 HL_EXPORT void *malloc(size_t size)
 {
-    _READY_OR(hl_bootstrap_alloc(0, size));
-    return _counted(hl_next.malloc(size));
+    void *p;
+
+    if (!_LIKELY(hl_next.fast))
+        return _malloc_general(size);
+    p = hl_next.malloc(size);
+    if (_LIKELY(p))
+        hl_count_alloc(hl_glibc_usable(p));
+    return p;
+}
+
+static __attribute__((noinline)) void _free_general(void *p)
+{
+    size_t size;
+
+    if (!p || hl_in_bootstrap(p))
+        return;
+    _READY_OR();
+    /* Counted before the release, so that the call to it is the last. */
+    size = hl_usable(p);
+    hl_count_free(size);
+    hl_next.free(p);
+}
+
+HL_EXPORT void free(void *p)
+{
+    if (!_LIKELY(hl_next.fast && p && !hl_in_bootstrap(p))) {
+        _free_general(p);
+        return;
+    }
+    hl_count_free(hl_glibc_usable(p));
+    hl_next.free(p);
 }
 
 HL_EXPORT void *calloc(size_t n, size_t size)
@@ -41,18 +82,6 @@ HL_EXPORT void *calloc(size_t n, size_t size)
     }
     _READY_OR(hl_bootstrap_alloc(0, total));
     return _counted(hl_next.calloc(n, size));
-}
-
-HL_EXPORT void free(void *p)
-{
-    size_t size;
-
-    if (!p || hl_in_bootstrap(p))
-        return;
-    _READY_OR();
-    size = hl_usable(p);
-    hl_next.free(p);
-    hl_count(-(int64_t)size, 0, 1);
 }
 
 /* A block from the bootstrap arena moves out to the real allocator. */
@@ -94,7 +123,7 @@ static void *_realloc(void *p, size_t size)
     if (!q) {
         /* glibc frees the block on realloc(p, 0). */
         if (!size)
-            hl_count(-(int64_t)old, 0, 1);
+            hl_count_free(old);
         return NULL;
     }
     if (q == p)
