@@ -4,9 +4,11 @@ The tests run programs with the library preloaded and compare what it
 prints and records with what the program says it did. The environment comes
 from tests/preload/Makefile.am (HEAPLINE_TEST_LIB, ...)."""
 
+import atexit
 import csv
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -83,8 +85,26 @@ def program(name):
     return os.path.join(PROGRAMS, name)
 
 
+_tmpdirs = []
+
+
 def tmpdir():
-    return tempfile.mkdtemp(prefix="heapline-test-")
+    """A scratch directory, removed when the test passes and kept (and
+    named) when it fails."""
+    path = tempfile.mkdtemp(prefix="heapline-test-")
+    _tmpdirs.append(path)
+    return path
+
+
+def _cleanup():
+    for path in _tmpdirs:
+        if failures:
+            print("kept for inspection:", path)
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+atexit.register(_cleanup)
 
 
 def read_record(path):
