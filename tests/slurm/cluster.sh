@@ -1,0 +1,480 @@
+#!/bin/bash
+# A throw-away Slurm cluster for heapline's tests: munge, MariaDB, slurmdbd,
+# slurmctld and two slurmd nodes (n1, n2) on this host, all of it under one
+# folder, started and stopped by pid. Needs root and Debian's packages (see
+# tests/deps.sh).
+#
+# Interface (tests call these; nothing else is printed but errors):
+#
+#   cluster.sh start DIR [--cgroup]
+#       Bring up a cluster under DIR (created if missing, made 0755; any
+#       earlier cluster files in it are replaced). Plain mode: proctrack/
+#       linuxproc, task/none, jobacct_gather/linux. --cgroup: proctrack/cgroup,
+#       task/cgroup, jobacct_gather/cgroup with ConstrainRAMSpace=yes (cgroup
+#       v1). Returns once both nodes are idle. Exit 77 when not root or when a
+#       package (or, with --cgroup, the v1 memory controller) is missing; exit
+#       1 with the failing daemon's log tail on stderr, leaving nothing
+#       running.
+#   cluster.sh stop DIR
+#       Cancel the cluster's jobs, stop every daemon by its pid file, in
+#       parallel, and kill any slurmstepd left. Idempotent; keeps DIR (logs).
+#   cluster.sh env DIR
+#       Print `export SLURM_CONF=DIR/slurm.conf`, for
+#       `eval "$(cluster.sh env DIR)"`; srun, sbatch, salloc, sacct, scontrol
+#       and sacctmgr then use this cluster. Jobs inherit SLURM_CONF.
+#   cluster.sh plugstack DIR [LINE...]
+#       Replace DIR/plugstack.conf (the cluster's PlugStackConfig) by LINEs,
+#       one per argument; none leaves it empty. srun and slurmstepd read it at
+#       each step, so no restart is needed.
+#   cluster.sh add-user DIR NAME
+#       Create Unix user NAME if missing (system user, no home) and its
+#       accounting association (account root); checks NAME can read the
+#       cluster's config, i.e. DIR's parents are searchable by others.
+#   cluster.sh wait-sacct DIR JOB.STEP
+#       Wait (up to 30 s) until sacct holds the end record of the step, then
+#       print `JobID|State|MaxRSS|MaxRSSNode|MaxRSSTask` (MaxRSS as sacct
+#       prints it, e.g. 159856K). Exit 1 if it never comes.
+#   cluster.sh logs DIR
+#       Print the tail of every daemon log to stderr (for failing tests).
+#
+# Inside DIR: slurm.conf, slurmdbd.conf, cgroup.conf (--cgroup), plugstack.conf,
+# run/*.pid, log/*.log, state/, spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS,
+# 1777), munge/ (own munged and key copy), db/ (own MariaDB, socket only).
+# Each cluster has its own ports, picked free under a lock, and its own range
+# of job ids, so clusters of concurrent test runs do not meet, not even in
+# the cgroup tree (slurm_n1/uid_0/job_<id>).
+set -u
+
+readonly NODES="n1 n2"
+readonly CLUSTER=heapline
+readonly PLUGIN_DIR=/usr/lib/x86_64-linux-gnu/slurm-wlm
+readonly DAEMON_PATH=/usr/sbin:/usr/bin:/sbin:/bin
+readonly READY_SECONDS=30 # per daemon: generous for a loaded CI machine
+
+_die() {
+    echo "cluster.sh: $*" >&2
+    exit 1
+}
+
+_skip() {
+    echo "cluster.sh: skipped: $*" >&2
+    exit 77
+}
+
+_usage() {
+    sed -n '/^# Interface/,/^# Inside/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+}
+
+# --- helpers ---------------------------------------------------------------
+
+_require_packages() {
+    [ "$(id -u)" = 0 ] || _skip "needs root (daemons run as root)"
+    local cmd
+    for cmd in munged munge unmunge mariadbd mariadb-install-db mariadb \
+        mariadb-admin slurmdbd slurmctld slurmd sacctmgr scontrol sinfo \
+        squeue scancel srun sacct flock; do
+        command -v "$cmd" > /dev/null 2>&1 || _skip "$cmd not installed"
+    done
+    [ -f "$PLUGIN_DIR/accounting_storage_mysql.so" ] ||
+        _skip "slurmdbd's MySQL plugin not installed"
+    [ -r /etc/munge/munge.key ] || _skip "no /etc/munge/munge.key"
+}
+
+# Daemons get a clean environment: nothing of the test's (LD_PRELOAD,
+# HEAPLINE_*) leaks into slurmd and so into slurmstepd. The marker variable
+# finds our slurmstepd processes at stop; tests never carry it.
+_daemon() {
+    exec env -i PATH="$DAEMON_PATH" SLURM_CONF="$dir/slurm.conf" \
+        HEAPLINE_CLUSTER_DAEMON="$dir" MYSQL_UNIX_PORT="$dir/db/sock" \
+        "$@" < /dev/null 9>&-
+}
+
+_is_ours() { # PID: alive and started by this cluster
+    tr '\0' '\n' 2> /dev/null < "/proc/$1/environ" |
+        grep -qxF "HEAPLINE_CLUSTER_DAEMON=$dir"
+}
+
+_ours() { # pids of every live process started by this cluster
+    local p
+    for p in /proc/[0-9]*; do
+        _is_ours "${p#/proc/}" && echo "${p#/proc/}"
+    done
+}
+
+_tail_logs() {
+    local f
+    for f in "$@"; do
+        [ -s "$f" ] || continue
+        echo "==> $f <==" >&2
+        tail -n 25 "$f" >&2
+    done
+}
+
+_fail() { # MESSAGE LOG...: report, tear down what started, exit 1
+    local msg=$1
+    shift
+    echo "cluster.sh: start $dir: $msg" >&2
+    _tail_logs "$@"
+    _stop_all > /dev/null 2>&1
+    exit 1
+}
+
+_wait_for() { # WHAT LOG CMD...: poll CMD until it succeeds, while every
+    # daemon whose pid file is listed in $watch stays alive
+    local what=$1 log=$2 end=$((SECONDS + READY_SECONDS)) f pid
+    shift 2
+    until "$@" > /dev/null 2>&1; do
+        for f in $watch; do
+            [ -s "$dir/run/$f.pid" ] || continue
+            read -r pid < "$dir/run/$f.pid"
+            kill -0 "$pid" 2> /dev/null ||
+                _fail "$f died" "$dir/log/$f.out" "$dir/log/$f.log"
+        done
+        [ $SECONDS -lt $end ] ||
+            _fail "$what not ready after $READY_SECONDS s" "$log"
+        sleep 0.1
+    done
+}
+
+_used_ports() {
+    local _sl local_addr _rest
+    cat /proc/net/tcp /proc/net/tcp6 2> /dev/null |
+        while read -r _sl local_addr _rest; do
+            case $local_addr in *:*) echo $((16#${local_addr##*:})) ;; esac
+        done
+}
+
+# Four consecutive free ports below the ephemeral range: slurmctld, slurmdbd,
+# n1, n2. The caller holds the lock until the daemons have bound them.
+_pick_ports() {
+    local used base p
+    used=" $(_used_ports | sort -un | tr '\n' ' ') "
+    for _ in $(seq 200); do
+        base=$((20000 + (RANDOM % 3000) * 4))
+        for p in $base $((base + 1)) $((base + 2)) $((base + 3)); do
+            case $used in *" $p "*) continue 2 ;; esac
+        done
+        echo "$base"
+        return
+    done
+    _die "no four free ports found"
+}
+
+# --- configuration -----------------------------------------------------------
+
+_write_confs() {
+    local host mode_lines node port
+    host=$(hostname)
+    if [ "$cgroup" = 1 ]; then
+        mode_lines="ProctrackType=proctrack/cgroup
+TaskPlugin=task/cgroup
+JobAcctGatherType=jobacct_gather/cgroup"
+        cat > "$dir/cgroup.conf" << EOF
+CgroupPlugin=cgroup/v1
+CgroupAutomount=yes
+ConstrainRAMSpace=yes
+EOF
+    else
+        mode_lines="ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/linux"
+    fi
+    # FirstJobId follows the port block, so concurrent clusters never share
+    # a job id (and so never a cgroup job_<id>) while each runs < 1000 jobs.
+    cat > "$dir/slurm.conf" << EOF
+# Written by tests/slurm/cluster.sh; $([ "$cgroup" = 1 ] && echo cgroup || echo plain) mode.
+ClusterName=$CLUSTER
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$base
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$dir/munge/sock
+CredType=cred/munge
+FirstJobId=$(((base - 19000) * 250))
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool-%n
+TmpFS=$dir/tmp-%n
+SlurmctldPidFile=$dir/run/slurmctld.pid
+SlurmdPidFile=$dir/run/slurmd-%n.pid
+SlurmctldLogFile=$dir/log/slurmctld.log
+SlurmdLogFile=$dir/log/slurmd-%n.log
+SlurmctldDebug=info
+SlurmdDebug=info
+PlugStackConfig=$dir/plugstack.conf
+$mode_lines
+JobAcctGatherFrequency=task=1
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core_Memory
+MpiDefault=none
+ReturnToService=2
+SlurmdParameters=config_overrides
+KillWait=2
+InactiveLimit=0
+MailProg=/bin/true
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=localhost
+AccountingStoragePort=$((base + 1))
+AccountingStoragePass=$dir/munge/sock
+EOF
+    port=$((base + 2))
+    for node in $NODES; do
+        echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1" \
+            "Port=$port CPUs=2 RealMemory=8000 State=UNKNOWN" >> "$dir/slurm.conf"
+        port=$((port + 1))
+    done
+    echo "PartitionName=debug Nodes=${NODES// /,} Default=YES MaxTime=INFINITE State=UP" \
+        >> "$dir/slurm.conf"
+
+    # slurmdbd finds slurmdbd.conf beside SLURM_CONF; it must be SlurmUser's
+    # and 0600. MariaDB is reached by its socket (MYSQL_UNIX_PORT).
+    (umask 077 && cat > "$dir/slurmdbd.conf") << EOF
+AuthType=auth/munge
+AuthInfo=socket=$dir/munge/sock
+DbdHost=localhost
+DbdPort=$((base + 1))
+SlurmUser=root
+LogFile=$dir/log/slurmdbd.log
+PidFile=$dir/run/slurmdbd.pid
+StorageType=accounting_storage/mysql
+StorageHost=localhost
+StorageUser=slurm
+StoragePass=heapline
+StorageLoc=slurm_acct_db
+EOF
+    : > "$dir/plugstack.conf"
+}
+
+# --- daemons -------------------------------------------------------------------
+
+# munged of our own, on its own socket, so no cluster depends on another's
+# (or on a system) munged, and stop leaves nothing behind.
+_start_munge() {
+    local m=$dir/munge
+    install -d -m 0755 "$m"
+    install -m 0600 /etc/munge/munge.key "$m/key"
+    (_daemon munged --socket="$m/sock" --key-file="$m/key" \
+        --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
+        --seed-file="$m/seed") > "$dir/log/munged.out" 2>&1 ||
+        _fail "munged failed" "$dir/log/munged.out" "$dir/log/munged.log"
+    watch=munged
+    _wait_for munged "$dir/log/munged.log" \
+        sh -c "munge -n -S '$m/sock' | unmunge -S '$m/sock'"
+}
+
+readonly DB_OPTS="--innodb-log-file-size=8M --innodb-buffer-pool-size=32M
+--innodb-flush-log-at-trx-commit=0 --skip-innodb-doublewrite"
+
+_start_mariadb() {
+    local d=$dir/db
+    mkdir -p "$d"
+    # shellcheck disable=SC2086 # DB_OPTS is a list of options
+    mariadb-install-db --no-defaults --user=root --datadir="$d/data" \
+        --auth-root-authentication-method=socket --skip-test-db $DB_OPTS \
+        > "$dir/log/mariadb-install.log" 2>&1 ||
+        _fail "mariadb-install-db failed" "$dir/log/mariadb-install.log"
+    # shellcheck disable=SC2086
+    (_daemon mariadbd --no-defaults --user=root --datadir="$d/data" \
+        --socket="$d/sock" --pid-file="$dir/run/mariadbd.pid" \
+        --log-error="$dir/log/mariadbd.log" --skip-networking $DB_OPTS) \
+        > "$dir/log/mariadbd.out" 2>&1 &
+    watch=mariadbd
+    _wait_for mariadbd "$dir/log/mariadbd.log" \
+        mariadb-admin --no-defaults -S "$d/sock" ping
+    mariadb --no-defaults -S "$d/sock" -e "
+        CREATE DATABASE slurm_acct_db;
+        CREATE USER 'slurm'@'localhost' IDENTIFIED BY 'heapline';
+        GRANT ALL ON slurm_acct_db.* TO 'slurm'@'localhost';" \
+        > "$dir/log/mariadb-setup.log" 2>&1 ||
+        _fail "creating the accounting database failed" \
+            "$dir/log/mariadb-setup.log"
+}
+
+_start_slurmdbd() {
+    (_daemon slurmdbd) > "$dir/log/slurmdbd.out" 2>&1 ||
+        _fail "slurmdbd failed" "$dir/log/slurmdbd.out" "$dir/log/slurmdbd.log"
+    # Its first start creates the schema; the cluster can be added after.
+    watch=slurmdbd
+    _wait_for slurmdbd "$dir/log/slurmdbd.log" \
+        _sacctmgr -i add cluster "$CLUSTER"
+}
+
+_sacctmgr() {
+    SLURM_CONF=$dir/slurm.conf sacctmgr "$@"
+}
+
+_nodes_idle() {
+    local states
+    states=$(SLURM_CONF=$dir/slurm.conf sinfo -h -N -o '%N %T' | sort -u)
+    [ "$states" = "$(for n in $NODES; do echo "$n idle"; done)" ]
+}
+
+_start_slurm() {
+    local node
+    (_daemon slurmctld -f "$dir/slurm.conf") > "$dir/log/slurmctld.out" 2>&1 ||
+        _fail "slurmctld failed" "$dir/log/slurmctld.out" "$dir/log/slurmctld.log"
+    watch=slurmctld
+    _wait_for slurmctld "$dir/log/slurmctld.log" \
+        env SLURM_CONF="$dir/slurm.conf" scontrol ping
+    for node in $NODES; do
+        (_daemon slurmd -N "$node" -f "$dir/slurm.conf") \
+            > "$dir/log/slurmd-$node.out" 2>&1 ||
+            _fail "slurmd $node failed" "$dir/log/slurmd-$node.out" \
+                "$dir/log/slurmd-$node.log"
+    done
+    watch="slurmctld slurmd-${NODES// / slurmd-}"
+    _wait_for "the nodes" "$dir/log/slurmctld.log" _nodes_idle
+}
+
+# --- commands --------------------------------------------------------------------
+
+_cmd_start() {
+    _require_packages
+    if [ "$cgroup" = 1 ]; then
+        if [ ! -w /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ]; then
+            _skip "--cgroup needs the cgroup v1 memory controller"
+        fi
+    fi
+    mkdir -p "$dir" || _die "cannot create $dir"
+    [ -z "$(_ours)" ] || _die "a cluster already runs in $dir; stop it first"
+    rm -rf "$dir"/{run,log,state,munge,db} "$dir"/spool-* "$dir"/tmp-* \
+        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf
+    chmod 0755 "$dir"
+    mkdir -p "$dir/run" "$dir/log" "$dir/state"
+    local node
+    for node in $NODES; do
+        mkdir -p "$dir/spool-$node"
+        install -d -m 1777 "$dir/tmp-$node"
+    done
+
+    exec 9> "${TMPDIR:-/tmp}/heapline-cluster-ports.lock"
+    flock 9
+    base=$(_pick_ports) || exit 1
+    _write_confs
+    _start_munge
+    _start_mariadb
+    _start_slurmdbd
+    _start_slurm
+    exec 9>&-
+}
+
+# Stop: cancel jobs so their steps end cleanly, then TERM every daemon in
+# parallel, KILL what outlives 15 s, and last any stray slurmstepd.
+_stop_all() {
+    local jobs f pid i
+    [ -d "$dir/run" ] || return 0
+    if [ -f "$dir/slurm.conf" ] && _pid_alive "$dir/run/slurmctld.pid"; then
+        jobs=$(SLURM_CONF=$dir/slurm.conf timeout 10 squeue -h -o %A 2> /dev/null)
+        if [ -n "$jobs" ]; then
+            # shellcheck disable=SC2086 # one id per word
+            SLURM_CONF=$dir/slurm.conf timeout 10 scancel $jobs 2> /dev/null
+            for ((i = 0; i < 100; i++)); do
+                _stepds > /dev/null || break
+                sleep 0.1
+            done
+        fi
+    fi
+    for f in "$dir"/run/*.pid; do
+        [ -s "$f" ] || continue
+        read -r pid < "$f"
+        _is_ours "$pid" && _stop_pid "$pid" &
+    done
+    wait
+    for pid in $(_ours); do kill -KILL "$pid" 2> /dev/null; done
+    return 0
+}
+
+_stepds() { # prints our slurmstepd pids; false if none
+    local pid found=1
+    for pid in $(pgrep -x slurmstepd); do
+        _is_ours "$pid" && echo "$pid" && found=0
+    done
+    return $found
+}
+
+_pid_alive() {
+    local pid
+    [ -s "$1" ] && read -r pid < "$1" && _is_ours "$pid"
+}
+
+_stop_pid() {
+    local i
+    kill -TERM "$1" 2> /dev/null || return 0
+    for ((i = 0; i < 150; i++)); do
+        _is_ours "$1" || return 0
+        sleep 0.1
+    done
+    kill -KILL "$1" 2> /dev/null
+}
+
+_cmd_env() {
+    [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
+    printf "export SLURM_CONF='%s'\n" "$dir/slurm.conf"
+}
+
+_cmd_plugstack() {
+    [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
+    if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi > "$dir/plugstack.conf.new" &&
+        chmod 0644 "$dir/plugstack.conf.new" &&
+        mv "$dir/plugstack.conf.new" "$dir/plugstack.conf"
+}
+
+_cmd_add_user() {
+    local name=$1 out
+    [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
+    id -u "$name" > /dev/null 2>&1 ||
+        useradd --system --no-create-home --shell /bin/sh "$name" ||
+        _die "cannot create user $name"
+    out=$(_sacctmgr -i add user "$name" account=root 2>&1) ||
+        case $out in *"Nothing new added"* | *"already exists"*) ;;
+        *) _die "sacctmgr add user $name: $out" ;; esac
+    runuser -u "$name" -- test -r "$dir/slurm.conf" ||
+        _die "user $name cannot read $dir/slurm.conf: make DIR's parents searchable (chmod o+x)"
+}
+
+_cmd_wait_sacct() {
+    local step=$1 i line
+    for ((i = 0; i < 10 * READY_SECONDS; i++)); do
+        line=$(SLURM_CONF=$dir/slurm.conf sacct -j "$step" -P -n \
+            -o JobID,State,MaxRSS,MaxRSSNode,MaxRSSTask 2> /dev/null |
+            awk -F'|' -v s="$step" '$1 == s')
+        case $line in "" | *"|RUNNING|"* | *"|PENDING|"*) ;; *)
+            echo "$line"
+            return 0
+            ;;
+        esac
+        sleep 0.1
+    done
+    echo "cluster.sh: no sacct end record for $step" >&2
+    return 1
+}
+
+_cmd_logs() {
+    _tail_logs "$dir"/log/*.log
+}
+
+[ $# -ge 2 ] || _usage
+cmd=$1
+case $2 in /*) dir=$2 ;; *) dir=$PWD/$2 ;; esac
+dir=${dir%/}
+shift 2
+cgroup=0
+base=
+watch=
+case $cmd in
+start)
+    for arg in "$@"; do
+        case $arg in --cgroup) cgroup=1 ;; *) _usage ;; esac
+    done
+    _cmd_start
+    ;;
+stop) _stop_all ;;
+env) _cmd_env ;;
+plugstack) _cmd_plugstack "$@" ;;
+add-user) [ $# = 1 ] || _usage && _cmd_add_user "$1" ;;
+wait-sacct) [ $# = 1 ] || _usage && _cmd_wait_sacct "$1" ;;
+logs) _cmd_logs ;;
+*) _usage ;;
+esac
