@@ -349,7 +349,7 @@ _cmd_start() {
         install -d -m 1777 "$dir/tmp-$node"
     done
 
-    exec 9> "${TMPDIR:-/tmp}/heapline-cluster-ports.lock"
+    exec 9> "${TMPDIR:-/tmp}/heapline-cluster-start.lock"
     flock 9
     base=$(_pick_ports) || exit 1
     _write_confs
