@@ -6,17 +6,30 @@
 
 #include "pattern.h"
 
+/*
+ * sbatch and salloc pass an option given without argument to the job's
+ * steps as the text "(null)" (SLURM_SPANK__SLURM_SPANK_OPTION_*).
+ */
+static bool _no_argument(const char *arg)
+{
+    return !arg || !arg[0] || strcmp(arg, "(null)") == 0;
+}
+
 int hl_request_apply(struct hl_request *req, bool off, const char *arg,
                      char *why, size_t why_size)
 {
-    int b = arg && arg[0] ? hl_parse_bool(arg) : -1;
+    int b;
+
+    if (_no_argument(arg))
+        arg = NULL;
+    b = arg ? hl_parse_bool(arg) : -1;
 
     if (off || b == 0) {
         req->sw = HL_OFF;
         return 0;
     }
     req->sw = HL_ON;
-    if (!arg || !arg[0] || b == 1)
+    if (!arg || b == 1)
         return 0;
     if (strlen(arg) >= sizeof(req->dir)) {
         snprintf(why, why_size, "--heapline=DIR: the folder name is too long");

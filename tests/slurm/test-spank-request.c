@@ -31,6 +31,12 @@ int main(void)
     is_str(hl_request_dir(&req, &off_site), "/scratch/%u",
            "keeps the user's DIR (callbacks are idempotent)");
 
+    ok(hl_request_apply(&req, false, "(null)", why, sizeof(why)) == 0 &&
+           hl_request_enabled(&req, &off_site),
+       "#SBATCH --heapline reaches steps as \"(null)\": on");
+    is_str(hl_request_dir(&req, &off_site), "/scratch/%u",
+           "and \"(null)\" is no folder");
+
     ok(hl_request_apply(&req, false, "off", why, sizeof(why)) == 0 &&
            !hl_request_enabled(&req, &on_site),
        "--heapline=off wins over the site's default=on");
