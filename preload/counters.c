@@ -94,10 +94,21 @@ static void _release_slot(void *arg)
     __atomic_store_n(&slot->in_use, 0, __ATOMIC_RELEASE);
 }
 
+/* A thread that found no free slot looks again only after this many
+ * calls, so that it does not scan every slot on every call. */
+#define HL_SLOT_RETRY 1024
+static __thread unsigned _slot_retry_in
+    __attribute__((tls_model("initial-exec")));
+
 static void _count_unslotted(int64_t bytes, unsigned allocs, unsigned frees)
 {
-    struct hl_slot *slot = _claim_slot();
+    struct hl_slot *slot = NULL;
     int64_t live;
+
+    if (_slot_retry_in)
+        _slot_retry_in--;
+    else if (!(slot = _claim_slot()))
+        _slot_retry_in = HL_SLOT_RETRY;
 
     if (slot) {
         /* Set before pthread_setspecific, which may itself allocate. */
