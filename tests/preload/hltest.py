@@ -65,6 +65,8 @@ def require_built():
 def clean_env(**extra):
     env = {k: v for k, v in os.environ.items() if not _FOREIGN.match(k)}
     env["LC_ALL"] = "C"
+    # Python's allocations then repeat from one run to the next.
+    env["PYTHONHASHSEED"] = "0"
     env.update({k: str(v) for k, v in extra.items()})
     return env
 
