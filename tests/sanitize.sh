@@ -1,0 +1,156 @@
+#!/bin/sh
+# tests/sanitize.sh [BUILDDIR]: the test suites of heapline-report and of
+# the SPANK plugin's Slurm-free parts in an ASan+UBSan build, then
+# heapline-report's own tests again with every run of the report under
+# valgrind. Exits non-zero on any test failure or any sanitizer or valgrind
+# report, and ends with one summary line. BUILDDIR (default: a temporary
+# directory, removed on success) gets asan/ and valgrind/ build trees.
+#
+# Left out: libheapline.so and its tests. The library is preloaded into
+# programs built without ASan (python3, sh), where an instrumented library
+# cannot load; and preloaded into an instrumented test program it meets
+# ASan's allocator, not glibc's: clang's ASan aborts on the
+# malloc_usable_size() of a glibc block that the library's start-up probe
+# makes (forward.c), gcc's crashes at start.
+#
+# Environment: SANITIZE_CC (default clang, else gcc), MAKEFLAGS as usual.
+set -u
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+    top=$1
+    keep=yes
+else
+    top=$(mktemp -d "${TMPDIR:-/tmp}/heapline-sanitize.XXXXXX")
+    keep=no
+fi
+mkdir -p "$top"
+top=$(cd "$top" && pwd)
+cc=${SANITIZE_CC:-}
+if [ -z "$cc" ]; then
+    if command -v clang > /dev/null; then cc=clang; else cc=gcc; fi
+fi
+san_flags='-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1'
+plain_flags='-g -O1'
+# Debian 12's valgrind 3.19 cannot read clang 14's DWARF 5
+vg_flags='-gdwarf-4 -O1'
+logs=$top/logs
+rm -rf "$logs"
+mkdir -p "$logs"
+problems=
+
+say() {
+    echo "sanitize.sh: $*"
+}
+
+# problem WHAT: remembered for the summary line.
+problem() {
+    say "FAILED: $1"
+    problems="$problems${problems:+; }$1"
+}
+
+# configure_tree DIR CFLAGS: a fresh build tree of the source tree.
+configure_tree() {
+    rm -rf "$1"
+    mkdir -p "$1"
+    (cd "$1" && "$srcdir/configure" CC="$cc" CFLAGS="$2" LDFLAGS="$2") \
+        > "$1.configure.log" 2>&1 ||
+        {
+            tail -30 "$1.configure.log"
+            return 1
+        }
+}
+
+# make_in DIR ARGS...: make, with its output kept in a log unless it fails.
+make_in() {
+    dir=$1
+    shift
+    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
+    if ! make -C "$dir" "$@" > "$log" 2>&1; then
+        grep -v '^make' "$log" | tail -60
+        return 1
+    fi
+}
+
+# The sanitizers write each report to a file of their own, so that a report
+# counts even where a test expects the program to fail (exit status 1 or 2
+# of a bad input) or hides its stderr.
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan"
+leaks=1
+printf 'int main(void) { return 0; }\n' > "$top/lsan-probe.c"
+if "$cc" $san_flags "$top/lsan-probe.c" -o "$top/lsan-probe" \
+    > "$logs/lsan-probe.log" 2>&1; then
+    # LeakSanitizer stops the world with ptrace: refused in some containers
+    ASAN_OPTIONS=detect_leaks=1 "$top/lsan-probe" >> "$logs/lsan-probe.log" 2>&1 ||
+        leaks=0
+fi
+[ $leaks = 1 ] || say "LeakSanitizer cannot run here (ptrace refused?): leaks not checked"
+export ASAN_OPTIONS="detect_leaks=$leaks:log_path=$logs/asan"
+
+# 1. ASan+UBSan: heapline-report, the plugin's Slurm-free library, and the
+#    unit tests that link them. libheapline.so, which real-records.test
+#    preloads into python3, is built without the sanitizers; the
+#    format_size.o that the report links is then rebuilt with them.
+asan=$top/asan
+say "ASan+UBSan build with $cc in $asan"
+if configure_tree "$asan" "$san_flags" &&
+    make_in "$asan/preload" CFLAGS="$plain_flags" LDFLAGS= &&
+    rm -f "$asan"/preload/format_size.lo "$asan"/preload/format_size.o \
+        "$asan"/preload/.libs/format_size.o "$asan"/preload/libformatsize.la &&
+    make_in "$asan/preload" libformatsize.la &&
+    make_in "$asan/report" &&
+    make_in "$asan/spank" libhlspank.la; then
+    make_in "$asan/tests/report" check || problem "tests/report under ASan+UBSan"
+    # the unit tests only: the cluster scenarios need root and a cluster
+    make_in "$asan/tests/slurm" check 'TESTS=$(UNIT_TESTS)' ||
+        problem "tests/slurm unit tests under ASan+UBSan"
+else
+    problem "ASan+UBSan build"
+fi
+
+# 2. valgrind: heapline-report's tests, each run of the report in valgrind
+#    (a wrapper in place of the program), so every record those tests
+#    write, and every golden output they compare with, is covered.
+vg=$top/valgrind
+say "valgrind build in $vg"
+if ! command -v valgrind > /dev/null; then
+    problem "valgrind not installed"
+elif configure_tree "$vg" "$vg_flags" && make_in "$vg/preload" &&
+    make_in "$vg/report"; then
+    mv "$vg/report/heapline-report" "$vg/report/heapline-report.bin"
+    cat > "$vg/report/heapline-report" << EOF
+#!/bin/sh
+exec valgrind -q --error-exitcode=99 --leak-check=full \\
+    --errors-for-leak-kinds=definite,indirect \\
+    --log-file='$logs/valgrind.%p' '$vg/report/heapline-report.bin' "\$@"
+EOF
+    chmod +x "$vg/report/heapline-report"
+    make_in "$vg/tests/report" check ||
+        problem "tests/report with heapline-report under valgrind"
+else
+    problem "valgrind build"
+fi
+
+# A report anywhere is a finding, whatever the test made of its exit
+# status; valgrind -q writes nothing unless it has something to report.
+reports=0
+for f in "$logs"/asan.* "$logs"/ubsan.* "$logs"/valgrind.*; do
+    [ -s "$f" ] || continue
+    reports=$((reports + 1))
+    [ $reports -gt 3 ] && continue
+    say "report in $f:"
+    head -40 "$f"
+done
+[ $reports -eq 0 ] || problem "$reports sanitizer or valgrind reports"
+for f in "$asan"/tests/*/test-suite.log "$vg"/tests/report/test-suite.log; do
+    grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
+        grep -A3 '^\(FAIL\|ERROR\):' "$f" | head -60
+done
+
+runs=$(ls "$logs" | grep -c '^valgrind\.')
+if [ -n "$problems" ]; then
+    echo "sanitize: FAILED ($problems); logs in $logs"
+    exit 1
+fi
+echo "sanitize: clean (ASan+UBSan with $cc, leaks $([ $leaks = 1 ] && echo checked || echo not checked); valgrind: $runs runs of heapline-report)"
+[ $keep = yes ] || rm -rf "$top"
