@@ -31,9 +31,10 @@
 #       accounting association (account root); checks NAME can read the
 #       cluster's config, i.e. DIR's parents are searchable by others.
 #   cluster.sh wait-sacct DIR JOB.STEP
-#       Wait (up to 30 s) until sacct holds the end record of the step, then
-#       print `JobID|State|MaxRSS|MaxRSSNode|MaxRSSTask` (MaxRSS as sacct
-#       prints it, e.g. 159856K). Exit 1 if it never comes.
+#       Wait (up to 30 s) until sacct holds the end record of the step with
+#       its usage figures, then print `JobID|State|MaxRSS|MaxRSSNode|MaxRSSTask`
+#       (MaxRSS as sacct prints it, e.g. 159856K). Exit 1 if no end record
+#       comes. (An end record can come before its figures: see below.)
 #   cluster.sh logs DIR
 #       Print the tail of every daemon log to stderr (for failing tests).
 #
@@ -91,14 +92,13 @@ _daemon() {
 }
 
 _is_ours() { # PID: alive and started by this cluster
-    tr '\0' '\n' 2> /dev/null < "/proc/$1/environ" |
-        grep -qxF "HEAPLINE_CLUSTER_DAEMON=$dir"
+    grep -qzxF "HEAPLINE_CLUSTER_DAEMON=$dir" "/proc/$1/environ" 2> /dev/null
 }
 
-_ours() { # pids of every live process started by this cluster
-    local p
-    for p in /proc/[0-9]*; do
-        _is_ours "${p#/proc/}" && echo "${p#/proc/}"
+_ours() { # pids of every live daemon or slurmstepd started by this cluster
+    local pid
+    for pid in $(pgrep -x 'munged|mariadbd|slurmdbd|slurmctld|slurmd|slurmstepd'); do
+        _is_ours "$pid" && echo "$pid"
     done
 }
 
@@ -203,6 +203,7 @@ SlurmdLogFile=$dir/log/slurmd-%n.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$dir/plugstack.conf
+TaskProlog=$dir/task-prolog.sh
 $mode_lines
 JobAcctGatherFrequency=task=1
 SelectType=select/cons_tres
@@ -245,6 +246,15 @@ StoragePass=heapline
 StorageLoc=slurm_acct_db
 EOF
     : > "$dir/plugstack.conf"
+
+    # Both nodes share this host's /dev/shm: Open MPI names its shared-memory
+    # segments by host name and local rank, so n1's and n2's local rank 0
+    # would unlink each other's. Each node gets its own folder instead.
+    cat > "$dir/task-prolog.sh" << EOF
+#!/bin/sh
+echo "export OMPI_MCA_btl_vader_backing_directory=$dir/tmp-\$SLURMD_NODENAME"
+EOF
+    chmod 0755 "$dir/task-prolog.sh"
 }
 
 # --- daemons -------------------------------------------------------------------
@@ -340,7 +350,7 @@ _cmd_start() {
     mkdir -p "$dir" || _die "cannot create $dir"
     [ -z "$(_ours)" ] || _die "a cluster already runs in $dir; stop it first"
     rm -rf "$dir"/{run,log,state,munge,db} "$dir"/spool-* "$dir"/tmp-* \
-        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf
+        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf "$dir/task-prolog.sh"
     chmod 0755 "$dir"
     mkdir -p "$dir/run" "$dir/log" "$dir/state"
     local node
@@ -434,21 +444,32 @@ _cmd_add_user() {
         _die "user $name cannot read $dir/slurm.conf: make DIR's parents searchable (chmod o+x)"
 }
 
+# The step's record turns final (COMPLETED...) when the job ends, which can
+# be before slurmstepd's own step-complete message brings the usage figures
+# (MaxRSS, TRESUsageInTot): seen under load, the first record said COMPLETED
+# with an empty MaxRSS. So wait for the usage too; at the deadline a final
+# record without usage is printed as it is.
 _cmd_wait_sacct() {
-    local step=$1 i line
-    for ((i = 0; i < 10 * READY_SECONDS; i++)); do
+    local step=$1 end=$((SECONDS + READY_SECONDS)) line
+    while :; do
         line=$(SLURM_CONF=$dir/slurm.conf sacct -j "$step" -P -n \
-            -o JobID,State,MaxRSS,MaxRSSNode,MaxRSSTask 2> /dev/null |
-            awk -F'|' -v s="$step" '$1 == s')
-        case $line in "" | *"|RUNNING|"* | *"|PENDING|"*) ;; *)
-            echo "$line"
-            return 0
-            ;;
+            -o JobID,State,MaxRSS,MaxRSSNode,MaxRSSTask,TRESUsageInTot \
+            2> /dev/null | awk -F'|' -v s="$step" '$1 == s')
+        case $line in
+        "" | *"|RUNNING|"* | *"|PENDING|"* | *"|REQUEUED|"*) ;;
+        *"|") [ $SECONDS -lt $end ] || break ;;
+        *) break ;;
         esac
+        [ $SECONDS -lt $end ] || break
         sleep 0.1
     done
-    echo "cluster.sh: no sacct end record for $step" >&2
-    return 1
+    case $line in
+    "" | *"|RUNNING|"* | *"|PENDING|"* | *"|REQUEUED|"*)
+        echo "cluster.sh: no sacct end record for $step" >&2
+        return 1
+        ;;
+    esac
+    echo "${line%|*}"
 }
 
 _cmd_logs() {
