@@ -467,6 +467,7 @@ def parse_args():
 
 def main():
     args = parse_args()
+    load_start = os.getloadavg()[0]
     text, md = [], []
     header = "Machine: %s. Medians of %d repetition%s%s." % (
         machine(), args.reps, "s" if args.reps > 1 else "",
@@ -523,6 +524,10 @@ def main():
             text += ["", "Plugin: skipped (no test cluster)"]
             md += ["", "Plugin: skipped (no test cluster)."]
 
+    load = "Load average (1 min) of the machine: %.1f at the start, %.1f " \
+        "at the end." % (load_start, os.getloadavg()[0])
+    text.insert(1, load)
+    md.insert(1, load)
     print("\n".join(text))
     if args.markdown:
         with open(args.markdown, "w") as f:
