@@ -72,14 +72,13 @@ _usage() {
 _require_packages() {
     [ "$(id -u)" = 0 ] || _skip "needs root (daemons run as root)"
     local cmd
-    for cmd in munged munge unmunge mariadbd mariadb-install-db mariadb \
+    for cmd in munged munge unmunge mungekey mariadbd mariadb-install-db mariadb \
         mariadb-admin slurmdbd slurmctld slurmd sacctmgr scontrol sinfo \
         squeue scancel srun sacct flock; do
         command -v "$cmd" > /dev/null 2>&1 || _skip "$cmd not installed"
     done
     [ -f "$PLUGIN_DIR/accounting_storage_mysql.so" ] ||
         _skip "slurmdbd's MySQL plugin not installed"
-    [ -r /etc/munge/munge.key ] || _skip "no /etc/munge/munge.key"
 }
 
 # Daemons get a clean environment: nothing of the test's (LD_PRELOAD,
@@ -89,6 +88,13 @@ _daemon() {
     exec env -i PATH="$DAEMON_PATH" SLURM_CONF="$dir/slurm.conf" \
         HEAPLINE_CLUSTER_DAEMON="$dir" MYSQL_UNIX_PORT="$dir/db/sock" \
         "$@" < /dev/null 9>&-
+}
+
+_running() { # PID: alive and not a zombie (PID 1 may not reap them)
+    local stat
+    read -r stat 2> /dev/null < "/proc/$1/stat" || return 1
+    stat=${stat##*) }
+    [ "${stat%% *}" != Z ]
 }
 
 _is_ours() { # PID: alive and started by this cluster
@@ -128,7 +134,7 @@ _wait_for() { # WHAT LOG CMD...: poll CMD until it succeeds, while every
         for f in $watch; do
             [ -s "$dir/run/$f.pid" ] || continue
             read -r pid < "$dir/run/$f.pid"
-            kill -0 "$pid" 2> /dev/null ||
+            _running "$pid" ||
                 _fail "$f died" "$dir/log/$f.out" "$dir/log/$f.log"
         done
         [ $SECONDS -lt $end ] ||
@@ -259,15 +265,17 @@ EOF
 
 # --- daemons -------------------------------------------------------------------
 
-# munged of our own, on its own socket, so no cluster depends on another's
-# (or on a system) munged, and stop leaves nothing behind.
+# munged of our own, with its own key, on its own socket, so no cluster
+# depends on another's (or on a system) munged, and stop leaves nothing
+# behind.
 _start_munge() {
     local m=$dir/munge
     install -d -m 0755 "$m"
-    install -m 0600 /etc/munge/munge.key "$m/key"
+    mungekey --create --keyfile="$m/key" > "$dir/log/munged.out" 2>&1 ||
+        _fail "mungekey failed" "$dir/log/munged.out"
     (_daemon munged --socket="$m/sock" --key-file="$m/key" \
         --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
-        --seed-file="$m/seed") > "$dir/log/munged.out" 2>&1 ||
+        --seed-file="$m/seed") >> "$dir/log/munged.out" 2>&1 ||
         _fail "munged failed" "$dir/log/munged.out" "$dir/log/munged.log"
     watch=munged
     _wait_for munged "$dir/log/munged.log" \
@@ -359,12 +367,14 @@ _cmd_start() {
         install -d -m 1777 "$dir/tmp-$node"
     done
 
+    _start_munge
+    _start_mariadb
+    # The ports are free when picked; the lock keeps a concurrent start from
+    # picking them too until our daemons have bound them.
     exec 9> "${TMPDIR:-/tmp}/heapline-cluster-start.lock"
     flock 9
     base=$(_pick_ports) || exit 1
     _write_confs
-    _start_munge
-    _start_mariadb
     _start_slurmdbd
     _start_slurm
     exec 9>&-
