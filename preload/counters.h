@@ -105,6 +105,19 @@ static inline void hl_count_free(size_t size)
     hl_count(-(int64_t)size, 0, 1);
 }
 
+/* A mark that changes when this thread's allocations (or, with frees set,
+ * releases) are counted: comparing it around a call tells whether the
+ * call went through heapline's own entry points. */
+static inline uint64_t hl_count_mark(int frees)
+{
+    struct hl_slot *slot;
+
+    if (!__libc_single_threaded && (slot = hl_my_slot) != NULL)
+        return (frees ? slot->frees : slot->allocs) ^ (uintptr_t)slot;
+    return __atomic_load_n(frees ? &hl_totals.frees : &hl_totals.allocs,
+                           __ATOMIC_RELAXED);
+}
+
 /* Sets up the thread-exit hook that returns a thread's slot. */
 void hl_counters_init(void);
 

@@ -131,3 +131,43 @@ void *pvalloc(size_t size)
 {
     return _alloc(4096, (size + 4095) & ~(size_t)4095);
 }
+
+/* C++ operators of its own, as tcmalloc and jemalloc have: they serve new
+ * without calling malloc. (A failure returns NULL instead of throwing; the
+ * tests never fail.) */
+void *_Znwm(size_t n)
+{
+    return _alloc(0, n);
+}
+
+void *_Znam(size_t n)
+{
+    return _alloc(0, n);
+}
+
+void *_ZnwmSt11align_val_t(size_t n, size_t align)
+{
+    return _alloc(align, n);
+}
+
+void *_ZnamSt11align_val_t(size_t n, size_t align)
+{
+    return _alloc(align, n);
+}
+
+#define _TOY_DELETE(name, ...)                                                 \
+    void name(void *p, ##__VA_ARGS__)                                          \
+    {                                                                          \
+        (void)p;                                                               \
+    }
+
+_TOY_DELETE(_ZdlPv)
+_TOY_DELETE(_ZdaPv)
+_TOY_DELETE(_ZdlPvm, size_t n __attribute__((unused)))
+_TOY_DELETE(_ZdaPvm, size_t n __attribute__((unused)))
+_TOY_DELETE(_ZdlPvSt11align_val_t, size_t a __attribute__((unused)))
+_TOY_DELETE(_ZdaPvSt11align_val_t, size_t a __attribute__((unused)))
+_TOY_DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)),
+            size_t a __attribute__((unused)))
+_TOY_DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)),
+            size_t a __attribute__((unused)))

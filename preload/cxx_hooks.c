@@ -1,0 +1,83 @@
+/* C++ operator new and delete. The C++ runtime's call malloc and free,
+ * which heapline counts already; an allocator that brings operators of its
+ * own (tcmalloc, jemalloc) may serve them without going through malloc.
+ * So each hook counts only if nothing was counted during the call.
+ *
+ * Built with -fexceptions: a throwing operator new of the next object
+ * unwinds through these frames. */
+#define _GNU_SOURCE
+#include "counters.h"
+#include "export.h"
+#include "forward.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+
+/* The next definition of an operator, looked up on first use. */
+static void *_next(void **slot, const char *name)
+{
+    void *fn = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+    if (fn)
+        return fn;
+    fn = dlsym(RTLD_NEXT, name);
+    if (!fn)
+        abort(); /* only a C++ program calls these, and it has them */
+    __atomic_store_n(slot, fn, __ATOMIC_RELEASE);
+    return fn;
+}
+
+#define _NEW(name, params, args)                                               \
+    HL_EXPORT void *name params                                                \
+    {                                                                          \
+        static void *next;                                                     \
+        void *(*fn)params = (void *(*)params)_next(&next, #name);              \
+        uint64_t mark = hl_count_mark(0);                                      \
+        void *p = fn args;                                                     \
+        if (p && hl_count_mark(0) == mark)                                     \
+            hl_count_alloc(hl_usable(p));                                      \
+        return p;                                                              \
+    }
+
+#define _DELETE(name, params, args)                                            \
+    HL_EXPORT void name params                                                 \
+    {                                                                          \
+        static void *next;                                                     \
+        void(*fn) params = (void(*) params)_next(&next, #name);                \
+        size_t size = p ? hl_usable(p) : 0;                                    \
+        uint64_t mark = hl_count_mark(1);                                      \
+        fn args;                                                               \
+        if (p && hl_count_mark(1) == mark)                                     \
+            hl_count_free(size);                                               \
+    }
+
+/* The C++ types in the mangled names: std::size_t, std::align_val_t (an
+ * enum of size_t), const std::nothrow_t & (a pointer here). */
+typedef size_t hl_align_t;
+typedef const void *hl_nothrow_t;
+
+_NEW(_Znwm, (size_t n), (n))
+_NEW(_Znam, (size_t n), (n))
+_NEW(_ZnwmRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))
+_NEW(_ZnamRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))
+_NEW(_ZnwmSt11align_val_t, (size_t n, hl_align_t a), (n, a))
+_NEW(_ZnamSt11align_val_t, (size_t n, hl_align_t a), (n, a))
+_NEW(_ZnwmSt11align_val_tRKSt9nothrow_t,
+     (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t))
+_NEW(_ZnamSt11align_val_tRKSt9nothrow_t,
+     (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t))
+
+_DELETE(_ZdlPv, (void *p), (p))
+_DELETE(_ZdaPv, (void *p), (p))
+_DELETE(_ZdlPvm, (void *p, size_t n), (p, n))
+_DELETE(_ZdaPvm, (void *p, size_t n), (p, n))
+_DELETE(_ZdlPvRKSt9nothrow_t, (void *p, hl_nothrow_t t), (p, t))
+_DELETE(_ZdaPvRKSt9nothrow_t, (void *p, hl_nothrow_t t), (p, t))
+_DELETE(_ZdlPvSt11align_val_t, (void *p, hl_align_t a), (p, a))
+_DELETE(_ZdaPvSt11align_val_t, (void *p, hl_align_t a), (p, a))
+_DELETE(_ZdlPvmSt11align_val_t, (void *p, size_t n, hl_align_t a), (p, n, a))
+_DELETE(_ZdaPvmSt11align_val_t, (void *p, size_t n, hl_align_t a), (p, n, a))
+_DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t,
+        (void *p, hl_align_t a, hl_nothrow_t t), (p, a, t))
+_DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t,
+        (void *p, hl_align_t a, hl_nothrow_t t), (p, a, t))
