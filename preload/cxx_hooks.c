@@ -1,7 +1,8 @@
 /* C++ operator new and delete. The C++ runtime's call malloc and free,
- * which heapline counts already; an allocator that brings operators of its
- * own (tcmalloc, jemalloc) may serve them without going through malloc.
- * So each hook counts only if nothing was counted during the call.
+ * which heapline counts already: then the hooks only pass the call on. An
+ * allocator that brings operators of its own (tcmalloc, jemalloc) may serve
+ * them without going through malloc, or through it for some: then each
+ * hook counts only if nothing was counted during the call.
  *
  * Built with -fexceptions: a throwing operator new of the next object
  * unwinds through these frames. */
@@ -12,28 +13,53 @@
 
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <string.h>
+
+struct _next_op {
+    void *fn;
+    int passthrough; /* the C++ runtime's: it reaches malloc and free */
+};
+
+static int _is_cxx_runtime(void *fn)
+{
+    Dl_info info;
+
+    return dladdr(fn, &info) && info.dli_fname &&
+           (strstr(info.dli_fname, "libstdc++") ||
+            strstr(info.dli_fname, "libc++"));
+}
 
 /* The next definition of an operator, looked up on first use. */
-static void *_next(void **slot, const char *name)
+static __attribute__((noinline)) void *_lookup(struct _next_op *op,
+                                               const char *name)
 {
-    void *fn = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    void *fn = dlsym(RTLD_NEXT, name);
 
-    if (fn)
-        return fn;
-    fn = dlsym(RTLD_NEXT, name);
     if (!fn)
         abort(); /* only a C++ program calls these, and it has them */
-    __atomic_store_n(slot, fn, __ATOMIC_RELEASE);
+    op->passthrough = _is_cxx_runtime(fn);
+    __atomic_store_n(&op->fn, fn, __ATOMIC_RELEASE);
     return fn;
+}
+
+static inline void *_next(struct _next_op *op, const char *name)
+{
+    void *fn = __atomic_load_n(&op->fn, __ATOMIC_ACQUIRE);
+
+    return __builtin_expect(fn != NULL, 1) ? fn : _lookup(op, name);
 }
 
 #define _NEW(name, params, args)                                               \
     HL_EXPORT void *name params                                                \
     {                                                                          \
-        static void *next;                                                     \
-        void *(*fn)params = (void *(*)params)_next(&next, #name);              \
-        uint64_t mark = hl_count_mark(0);                                      \
-        void *p = fn args;                                                     \
+        static struct _next_op op;                                             \
+        void *(*fn)params = (void *(*)params)_next(&op, #name);                \
+        uint64_t mark;                                                         \
+        void *p;                                                               \
+        if (op.passthrough)                                                    \
+            return fn args;                                                    \
+        mark = hl_count_mark(0);                                               \
+        p = fn args;                                                           \
         if (p && hl_count_mark(0) == mark)                                     \
             hl_count_alloc(hl_usable(p));                                      \
         return p;                                                              \
@@ -42,12 +68,18 @@ static void *_next(void **slot, const char *name)
 #define _DELETE(name, params, args)                                            \
     HL_EXPORT void name params                                                 \
     {                                                                          \
-        static void *next;                                                     \
-        void(*fn) params = (void(*) params)_next(&next, #name);                \
-        size_t size = p ? hl_usable(p) : 0;                                    \
-        uint64_t mark = hl_count_mark(1);                                      \
+        static struct _next_op op;                                             \
+        void(*fn) params = (void(*) params)_next(&op, #name);                  \
+        uint64_t mark;                                                         \
+        size_t size;                                                           \
+        if (op.passthrough || !p) {                                            \
+            fn args;                                                           \
+            return;                                                            \
+        }                                                                      \
+        size = hl_usable(p);                                                   \
+        mark = hl_count_mark(1);                                               \
         fn args;                                                               \
-        if (p && hl_count_mark(1) == mark)                                     \
+        if (hl_count_mark(1) == mark)                                          \
             hl_count_free(size);                                               \
     }
 
