@@ -1,6 +1,6 @@
 """The launcher finds the library beside it, in ../lib, wherever the tree
 (an installed prefix, an unpacked binary archive) has been moved, even when
-it is started through a symlink."""
+it is started through a symlink; in a build tree, in .libs beside it."""
 
 import os
 import shutil
@@ -31,4 +31,9 @@ for launcher in (os.path.join(tree2, "bin", "heapline"), link):
         os.path.join(tree2, "lib", "libheapline.so")),
         "%s: the moved library: %r" % (launcher, res.stdout))
     t.check(len(t.summary_lines(res.stderr)) == 1, "measured")
+
+res = t.run([t.LAUNCHER, t.PYTHON3, "-c", script], t.clean_env())
+t.check(res.stdout.strip() == os.path.realpath(t.LIB),
+        "the build tree's launcher finds the build tree's library: %r"
+        % res.stdout)
 t.done()
