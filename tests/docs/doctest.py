@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 MARKER = re.compile(r"^<!--\s*doc-(test|file)\b(.*?)-->\s*$")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
@@ -129,6 +130,8 @@ class Options:
         self.any = set()
         self.tol = {}
         self.status = 0
+        self.quiet = False
+        self.retry = 0
         self.defaults = {k: parse_tol(v) for k, v in DEFAULTS.items()}
         for w in words:
             key, _, value = w.partition("=")
@@ -148,6 +151,10 @@ class Options:
                 self.defaults[key] = parse_tol(value)
             elif key == "status" and value.isdigit():
                 self.status = int(value)
+            elif key == "quiet" and not value:
+                self.quiet = True
+            elif key == "retry" and value.isdigit():
+                self.retry = int(value)
             else:
                 raise ValueError(f"unknown or malformed option {w!r}")
 
@@ -420,17 +427,24 @@ def main():
         title = b.title(args.page)
         try:
             opts = Options(b.options)
-            if not b.expected:
+            if opts.quiet and b.expected:
+                raise ValueError("a quiet block has no ```text block")
+            if not opts.quiet and not b.expected:
                 raise ValueError("no ```text block follows it")
         except (ValueError, re.error) as e:
             failed += 1
             print(f"not ok {n} - {title}: {e}")
             continue
-        status, output = run_block(b, workdir, env, prelude)
-        faults = []
-        if status != opts.status:
-            faults.append(f"exit status {status}, expected {opts.status}")
-        faults += match_lines(b.expected, output, opts)
+        for attempt in range(opts.retry + 1):
+            if attempt:
+                time.sleep(1)
+            status, output = run_block(b, workdir, env, prelude)
+            faults = []
+            if status != opts.status:
+                faults.append(f"exit status {status}, expected {opts.status}")
+            faults += match_lines(b.expected or [[]], output, opts)
+            if not faults:
+                break
         failed += bool(faults)
         print(f"{'not ok' if faults else 'ok'} {n} - {title}")
         for fault in faults:
