@@ -13,6 +13,8 @@ void hl_diag_remember_stderr(void)
     struct stat st;
 
     _had_stderr = fstat(2, &st) == 0;
+    if (!_had_stderr)
+        return;
     _stderr_dev = st.st_dev;
     _stderr_ino = st.st_ino;
 }
