@@ -1,6 +1,7 @@
 """A record that cannot be written (missing directory, a path through a
-file, a full disk, a symlink, which is never followed) costs one warning
-line on stderr; the program's stdout and exit status are unchanged."""
+file, a full disk, a symlink, which is never followed, a path too long)
+costs one warning line on stderr; the program's stdout and exit status are
+unchanged."""
 
 import os
 import sys
@@ -34,6 +35,14 @@ for target in targets:
             "%s: one warning naming the path: %r" % (target, lines))
     t.check(len(lines) == 2 and t.SUMMARY.match(lines[-1]),
             "%s: warning and summary, nothing else: %r" % (target, lines))
+# A path longer than the system allows: one warning too.
+res = t.run([t.PYTHON3, "-c", script],
+            t.preload_env(os.path.join(work, "x" * 5000)))
+t.check(res.returncode == 5 and res.stdout == "out\n",
+        "too long: exit status and stdout")
+warnings = [l for l in res.stderr.splitlines() if "cannot write" in l]
+t.check(len(warnings) == 1 and "too long" in warnings[0],
+        "too long: one warning: %r" % res.stderr)
 with open(victim) as f:
     t.check(f.read() == "keep\n", "the symlink's target is untouched")
 t.check(not os.path.exists(os.path.join(work, "no")), "no directory made")
