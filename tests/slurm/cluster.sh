@@ -130,7 +130,7 @@ _wait_for() { # WHAT LOG CMD...: poll CMD until it succeeds, while every
     # daemon whose pid file is listed in $watch stays alive
     local what=$1 log=$2 end=$((SECONDS + READY_SECONDS)) f pid
     shift 2
-    until "$@" > /dev/null 2>&1; do
+    until "$@" > "$dir/log/poll.out" 2>&1; do
         for f in $watch; do
             [ -s "$dir/run/$f.pid" ] || continue
             read -r pid < "$dir/run/$f.pid"
@@ -138,7 +138,8 @@ _wait_for() { # WHAT LOG CMD...: poll CMD until it succeeds, while every
                 _fail "$f died" "$dir/log/$f.out" "$dir/log/$f.log"
         done
         [ $SECONDS -lt $end ] ||
-            _fail "$what not ready after $READY_SECONDS s" "$log"
+            _fail "$what not ready after $READY_SECONDS s (polled: $*)" \
+                "$log" "$dir/log/poll.out"
         sleep 0.1
     done
 }
@@ -490,6 +491,10 @@ _cmd_logs() {
 cmd=$1
 case $2 in /*) dir=$2 ;; *) dir=$PWD/$2 ;; esac
 dir=${dir%/}
+# Paths go unquoted into slurm.conf, and unix sockets (munge, MariaDB,
+# slurmstepd's in the spool, PMIx's in TmpFS) must fit in 108 bytes.
+case $dir in *[[:space:]]*) _die "DIR must not hold spaces: $dir" ;; esac
+[ ${#dir} -le 64 ] || _die "DIR is too long for unix sockets (over 64 characters): $dir"
 shift 2
 cgroup=0
 base=
