@@ -210,7 +210,6 @@ SlurmdLogFile=$dir/log/slurmd-%n.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$dir/plugstack.conf
-TaskProlog=$dir/task-prolog.sh
 $mode_lines
 JobAcctGatherFrequency=task=1
 SelectType=select/cons_tres
@@ -253,15 +252,6 @@ StoragePass=heapline
 StorageLoc=slurm_acct_db
 EOF
     : > "$dir/plugstack.conf"
-
-    # Both nodes share this host's /dev/shm: Open MPI names its shared-memory
-    # segments by host name and local rank, so n1's and n2's local rank 0
-    # would unlink each other's. Each node gets its own folder instead.
-    cat > "$dir/task-prolog.sh" << EOF
-#!/bin/sh
-echo "export OMPI_MCA_btl_vader_backing_directory=$dir/tmp-\$SLURMD_NODENAME"
-EOF
-    chmod 0755 "$dir/task-prolog.sh"
 }
 
 # --- daemons -------------------------------------------------------------------
@@ -359,7 +349,7 @@ _cmd_start() {
     mkdir -p "$dir" || _die "cannot create $dir"
     [ -z "$(_ours)" ] || _die "a cluster already runs in $dir; stop it first"
     rm -rf "$dir"/{run,log,state,munge,db} "$dir"/spool-* "$dir"/tmp-* \
-        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf "$dir/task-prolog.sh"
+        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf
     chmod 0755 "$dir"
     mkdir -p "$dir/run" "$dir/log" "$dir/state"
     local node
