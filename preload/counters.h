@@ -105,6 +105,26 @@ static inline void hl_count_free(size_t size)
     hl_count(-(int64_t)size, 0, 1);
 }
 
+/* A realloc: the heap changes by delta; a move is one allocation and one
+ * release. */
+static inline void hl_count_realloc(int64_t delta, int moved)
+{
+    int64_t live;
+
+    if (__builtin_expect(__libc_single_threaded, 1)) {
+        hl_totals.allocs += (unsigned)moved;
+        hl_totals.frees += (unsigned)moved;
+        live = hl_totals.live += delta;
+        if (live > hl_totals.peak) {
+            hl_totals.peak = live;
+            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP)
+                hl_stamp_peak(live);
+        }
+        return;
+    }
+    hl_count(delta, (unsigned)moved, (unsigned)moved);
+}
+
 /* A mark that changes when this thread's allocations (or, with frees set,
  * releases) are counted: comparing it around a call tells whether the
  * call went through heapline's own entry points. */

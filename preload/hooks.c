@@ -126,10 +126,7 @@ static void *_realloc(void *p, size_t size)
             hl_count_free(old);
         return NULL;
     }
-    if (q == p)
-        hl_count((int64_t)hl_usable(q) - (int64_t)old, 0, 0);
-    else
-        hl_count((int64_t)hl_usable(q) - (int64_t)old, 1, 1);
+    hl_count_realloc((int64_t)hl_usable(q) - (int64_t)old, q != p);
     return q;
 }
 
