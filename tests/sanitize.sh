@@ -4,7 +4,10 @@
 # heapline-report's own tests again with every run of the report under
 # valgrind. Exits non-zero on any test failure or any sanitizer or valgrind
 # report, and ends with one summary line. BUILDDIR (default: a temporary
-# directory, removed on success) gets asan/ and valgrind/ build trees.
+# directory, removed on success) gets src/, a copy of the source tree's
+# files (those git tracks or would track), and asan/ and valgrind/ build
+# trees of it: the source tree may be configured in place (as .ci/run does),
+# where a VPATH configure refuses to run, and is left untouched.
 #
 # Left out: libheapline.so and its tests. The library is preloaded into
 # programs built without ASan (python3, sh), where an instrumented library
@@ -16,7 +19,7 @@
 # Environment: SANITIZE_CC (default clang, else gcc), MAKEFLAGS as usual.
 set -u
 
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
+tree=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -ge 1 ]; then
     top=$1
     keep=yes
@@ -38,6 +41,7 @@ logs=$top/logs
 rm -rf "$logs"
 mkdir -p "$logs"
 problems=
+srcdir=$top/src
 
 say() {
     echo "sanitize.sh: $*"
@@ -57,6 +61,20 @@ configure_tree() {
         > "$1.configure.log" 2>&1 ||
         {
             tail -30 "$1.configure.log"
+            return 1
+        }
+}
+
+# copy_sources: the tree's own files into $srcdir, and its build system.
+copy_sources() {
+    rm -rf "$srcdir"
+    mkdir -p "$srcdir"
+    (cd "$tree" && git ls-files --cached --others --exclude-standard |
+        while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
+        tar -cf - -T -) | tar -xf - -C "$srcdir" &&
+        (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1 ||
+        {
+            tail -30 "$logs/autoreconf.log"
             return 1
         }
 }
@@ -86,6 +104,11 @@ if "$cc" $san_flags "$top/lsan-probe.c" -o "$top/lsan-probe" \
 fi
 [ $leaks = 1 ] || say "LeakSanitizer cannot run here (ptrace refused?): leaks not checked"
 export ASAN_OPTIONS="detect_leaks=$leaks:log_path=$logs/asan"
+
+if ! copy_sources; then
+    echo "sanitize: FAILED (no copy of the sources to build in $srcdir)"
+    exit 1
+fi
 
 # 1. ASan+UBSan: heapline-report, the plugin's Slurm-free library, and the
 #    unit tests that link them. libheapline.so, which real-records.test
