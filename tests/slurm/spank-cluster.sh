@@ -219,6 +219,19 @@ _ok "$(test "$(_column job "$d"/heapline-*/*.csv | sort -u | tr '\n' ' ')" = \
     "$job.0 $job.1 "; echo $?)" "batch: every record is of an srun step"
 [ -s "$d/slurm.out" ] && [ $failed -ne 0 ] && _diag < "$d/slurm.out"
 
+# --- salloc, and a folder of the user's ----------------------------------------
+
+d=$(_fresh salloc)
+out=$(cd "$d" && salloc --heapline -N1 srun -n1 printenv HEAPLINE_OUTPUT \
+    2> /dev/null)
+_ok "$(case $out in "$d"/heapline-*.0/task-%t.%p.csv) true ;; *) false ;; esac
+    echo $?)" "salloc --heapline: its steps are measured ($out)"
+
+d=$(_fresh user-dir)
+(cd "$d" && srun --heapline='out/%u' -n1 true > /dev/null 2>&1)
+_ok "$(test "$(_records "$(_stepdir "$d/out/root" 0)" | grep -c .)" = 1
+    echo $?)" "--heapline=DIR: a relative DIR with %u is made under the working directory"
+
 # --- off by default ------------------------------------------------------------
 
 d=$(_fresh off)
