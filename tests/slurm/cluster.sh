@@ -171,8 +171,9 @@ _pick_ports() {
 # --- configuration -----------------------------------------------------------
 
 _write_confs() {
-    local host mode_lines node port
+    local host node_host mode_lines node port
     host=$(hostname)
+    node_host=$host # or, with a UTS namespace per node, the node's name
     if [ "$cgroup" = 1 ]; then
         mode_lines="ProctrackType=proctrack/cgroup
 TaskPlugin=task/cgroup
@@ -228,7 +229,8 @@ AccountingStoragePass=$dir/munge/sock
 EOF
     port=$((base + 2))
     for node in $NODES; do
-        echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1" \
+        [ "$uts" = 1 ] && node_host=$node
+        echo "NodeName=$node NodeHostname=$node_host NodeAddr=127.0.0.1" \
             "Port=$port CPUs=2 RealMemory=8000 State=UNKNOWN" >> "$dir/slurm.conf"
         port=$((port + 1))
     done
@@ -320,6 +322,20 @@ _nodes_idle() {
     [ "$states" = "$(for n in $NODES; do echo "$n idle"; done)" ]
 }
 
+# Each slurmd gets its own UTS namespace, named after its node, where the
+# kernel allows: then `hostname` differs per node as on a real cluster, and
+# Open MPI, which names its shared-memory segments by host name and local
+# rank, no longer has n1's and n2's ranks unlink each other's segments.
+_start_slurmd() { # NODE
+    if [ "$uts" = 1 ]; then
+        # shellcheck disable=SC2016 # expanded by that sh
+        (_daemon unshare --uts sh -c 'hostname "$0" && exec slurmd -N "$0" -f "$1"' \
+            "$1" "$dir/slurm.conf")
+    else
+        (_daemon slurmd -N "$1" -f "$dir/slurm.conf")
+    fi
+}
+
 _start_slurm() {
     local node
     (_daemon slurmctld -f "$dir/slurm.conf") > "$dir/log/slurmctld.out" 2>&1 ||
@@ -328,8 +344,7 @@ _start_slurm() {
     _wait_for slurmctld "$dir/log/slurmctld.log" \
         env SLURM_CONF="$dir/slurm.conf" scontrol ping
     for node in $NODES; do
-        (_daemon slurmd -N "$node" -f "$dir/slurm.conf") \
-            > "$dir/log/slurmd-$node.out" 2>&1 ||
+        _start_slurmd "$node" > "$dir/log/slurmd-$node.out" 2>&1 ||
             _fail "slurmd $node failed" "$dir/log/slurmd-$node.out" \
                 "$dir/log/slurmd-$node.log"
     done
@@ -358,6 +373,7 @@ _cmd_start() {
         install -d -m 1777 "$dir/tmp-$node"
     done
 
+    unshare --uts true 2> /dev/null && uts=1
     _start_munge
     _start_mariadb
     # The ports are free when picked; the lock keeps a concurrent start from
@@ -489,6 +505,7 @@ shift 2
 cgroup=0
 base=
 watch=
+uts=0
 case $cmd in
 start)
     for arg in "$@"; do
