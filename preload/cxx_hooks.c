@@ -56,7 +56,7 @@ static inline void *_next(struct _next_op *op, const char *name)
         void *(*fn)params = (void *(*)params)_next(&op, #name);                \
         uint64_t mark;                                                         \
         void *p;                                                               \
-        if (op.passthrough)                                                    \
+        if (op.passthrough || hl_uncounted_call())                             \
             return fn args;                                                    \
         mark = hl_count_mark(0);                                               \
         p = fn args;                                                           \
@@ -72,7 +72,7 @@ static inline void *_next(struct _next_op *op, const char *name)
         void(*fn) params = (void(*) params)_next(&op, #name);                  \
         uint64_t mark;                                                         \
         size_t size;                                                           \
-        if (op.passthrough || !p) {                                            \
+        if (op.passthrough || !p || hl_uncounted_call()) {                     \
             fn args;                                                           \
             return;                                                            \
         }                                                                      \

@@ -5,7 +5,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <malloc.h>
+#include <gnu/libc-version.h>
 #include <string.h>
 
 /* glibc exports these under GLIBC_2.2.5 but declares them nowhere. */
@@ -53,6 +53,20 @@ size_t hl_bootstrap_size(const void *p)
     return size;
 }
 
+__thread int hl_in_foreign_usable __attribute__((tls_model("initial-exec")));
+
+size_t hl_foreign_usable(void *p)
+{
+    size_t size;
+
+    if (!hl_next.usable || hl_in_foreign_usable)
+        return 0;
+    hl_in_foreign_usable = 1;
+    size = hl_next.usable(p);
+    hl_in_foreign_usable = 0;
+    return size;
+}
+
 static int _posix_memalign_fallback(void **out, size_t align, size_t size)
 {
     void *p;
@@ -72,24 +86,34 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
         hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
     } while (0)
 
+/* Whether fn is glibc's own: tcmalloc, for one, also defines functions
+ * named __libc_malloc and __libc_free. */
+static int _in_glibc(void *fn)
+{
+    Dl_info fn_info, libc_info;
+
+    return fn && dladdr(fn, &fn_info) &&
+           dladdr((void *)gnu_get_libc_version, &libc_info) &&
+           fn_info.dli_fbase == libc_info.dli_fbase;
+}
+
 /* The header shortcut is glibc's own formula; take it only if it agrees
  * with glibc's malloc_usable_size on a few block kinds (it would not with
  * memory tagging, for one). */
 static int _glibc_header_agrees(void)
 {
     static const size_t sizes[] = {1, 24, 1000, 70000};
-    int ok = 1;
+    int ok = hl_next.usable != NULL;
 
-    hl_next.glibc_chunks = 1;
     for (size_t i = 0; ok && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-        void *p = __libc_malloc(sizes[i]);
-        void *q = __libc_memalign(4096, sizes[i]);
+        void *p = hl_next.malloc(sizes[i]);
+        void *q = hl_next.memalign(4096, sizes[i]);
         if (p)
-            ok = hl_usable(p) == malloc_usable_size(p);
+            ok = hl_glibc_usable(p) == hl_next.usable(p);
         if (q && ok)
-            ok = hl_usable(q) == malloc_usable_size(q);
-        __libc_free(p);
-        __libc_free(q);
+            ok = hl_glibc_usable(q) == hl_next.usable(q);
+        hl_next.free(p);
+        hl_next.free(q);
     }
     return ok;
 }
@@ -108,7 +132,9 @@ static void _resolve(void)
     _NEXT(valloc, __libc_valloc);
     _NEXT(pvalloc, __libc_pvalloc);
     hl_next.usable = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
-    if (hl_next.malloc == __libc_malloc && hl_next.free == __libc_free)
+    if (_in_glibc((void *)hl_next.malloc) && _in_glibc((void *)hl_next.free) &&
+        _in_glibc((void *)hl_next.memalign) &&
+        _in_glibc((void *)hl_next.usable))
         hl_next.glibc_chunks = _glibc_header_agrees();
     errno = saved_errno;
 }

@@ -65,13 +65,28 @@ static inline size_t hl_glibc_usable(void *p)
     return chunk - ((head & 2) ? 2 * sizeof(size_t) : sizeof(size_t));
 }
 
+/* Set while another allocator's malloc_usable_size runs: tcmalloc's may
+ * allocate for itself (with operator new, the first time), and what it
+ * allocates there is its own bookkeeping, neither counted nor measured. */
+extern __thread int hl_in_foreign_usable
+    __attribute__((tls_model("initial-exec")));
+
+size_t hl_foreign_usable(void *p);
+
 /* Usable size of a live block of the real allocator, whichever it is; 0 if
  * it cannot say. */
 static inline size_t hl_usable(void *p)
 {
     if (hl_next.glibc_chunks)
         return hl_glibc_usable(p);
-    return hl_next.usable ? hl_next.usable(p) : 0;
+    return hl_foreign_usable(p);
+}
+
+/* Whether a call is the real allocator's own, made from within
+ * hl_foreign_usable: such calls are forwarded and not counted. */
+static inline int hl_uncounted_call(void)
+{
+    return !hl_next.glibc_chunks && hl_in_foreign_usable;
 }
 
 #pragma GCC visibility pop

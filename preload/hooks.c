@@ -26,7 +26,7 @@
 
 static inline void *_counted(void *p)
 {
-    if (p)
+    if (p && !hl_uncounted_call())
         hl_count_alloc(hl_usable(p));
     return p;
 }
@@ -56,6 +56,10 @@ static __attribute__((noinline)) void _free_general(void *p)
     if (!p || hl_in_bootstrap(p))
         return;
     _READY_OR();
+    if (hl_uncounted_call()) {
+        hl_next.free(p);
+        return;
+    }
     /* Counted before the release, so that the call to it is the last. */
     size = hl_usable(p);
     hl_count_free(size);
@@ -118,6 +122,8 @@ static void *_realloc(void *p, size_t size)
         return _counted(hl_next.realloc(NULL, size));
     if (hl_in_bootstrap(p))
         return _realloc_bootstrap_block(p, size);
+    if (hl_uncounted_call())
+        return hl_next.realloc(p, size);
     old = hl_usable(p);
     q = hl_next.realloc(p, size);
     if (!q) {

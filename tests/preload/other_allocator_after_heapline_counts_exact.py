@@ -14,8 +14,15 @@ t.require_built()
 toy = os.path.join(t.PROGRAMS, ".libs", "libtoyalloc.so")
 if not os.path.isfile(toy):
     t.skip("libtoyalloc.so not built")
-for name in ("counts_malloc", "counts_calloc", "counts_realloc",
-             "counts_posix_memalign", "counts_aligned_alloc",
-             "counts_cxx_new_delete", "threads_exact"):
-    t.check_counted(t.program(name), preload=t.LIB + " " + toy)
+# The real ones too, where Debian's packages are installed
+# (libjemalloc2, libtcmalloc-minimal4).
+allocators = [toy] + [p for p in (
+    "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+    "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4") if os.path.isfile(p)]
+print("allocators:", " ".join(allocators))
+for allocator in allocators:
+    for name in ("counts_malloc", "counts_calloc", "counts_realloc",
+                 "counts_posix_memalign", "counts_aligned_alloc",
+                 "counts_cxx_new_delete", "threads_exact"):
+        t.check_counted(t.program(name), preload=t.LIB + " " + allocator)
 t.done()

@@ -1,7 +1,8 @@
 /* A stand-in for jemalloc or tcmalloc: an allocator found after heapline in
  * the lookup order, whose blocks have no glibc chunk header. Bump
  * allocation in one mapping; free keeps the memory (tests are short).
- * Usable sizes are multiples of 32, unlike glibc's. */
+ * Usable sizes are multiples of 32, unlike glibc's, and the word before a
+ * block is not a glibc chunk header. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -130,6 +131,23 @@ void *valloc(size_t size)
 void *pvalloc(size_t size)
 {
     return _alloc(4096, (size + 4095) & ~(size_t)4095);
+}
+
+/* glibc's internal names too, as tcmalloc defines them: heapline must not
+ * take the allocator for glibc's on their strength. */
+void *__libc_malloc(size_t size)
+{
+    return _alloc(0, size);
+}
+
+void __libc_free(void *p)
+{
+    (void)p;
+}
+
+void *__libc_memalign(size_t align, size_t size)
+{
+    return _alloc(align, size);
 }
 
 /* C++ operators of its own, as tcmalloc and jemalloc have: they serve new
