@@ -16,7 +16,7 @@
 # malloc_usable_size() of a glibc block that the library's start-up probe
 # makes (forward.c), gcc's crashes at start.
 #
-# Environment: SANITIZE_CC (default clang, else gcc), MAKEFLAGS as usual.
+# Environment: SANITIZE_CC (default: clang, else gcc), MAKEFLAGS as usual.
 set -u
 
 tree=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,10 +29,6 @@ else
 fi
 mkdir -p "$top"
 top=$(cd "$top" && pwd)
-cc=${SANITIZE_CC:-}
-if [ -z "$cc" ]; then
-    if command -v clang > /dev/null; then cc=clang; else cc=gcc; fi
-fi
 san_flags='-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1'
 plain_flags='-g -O1'
 # Debian 12's valgrind 3.19 cannot read clang 14's DWARF 5
@@ -90,19 +86,32 @@ make_in() {
     fi
 }
 
+# The compiler: SANITIZE_CC, else clang, else gcc, the first that links a
+# sanitized program (Debian's clang needs libclang-rt-14-dev for it).
+printf 'int main(void) { return 0; }\n' > "$top/probe.c"
+cc=
+for c in ${SANITIZE_CC:-clang gcc}; do
+    if "$c" $san_flags "$top/probe.c" -o "$top/probe" \
+        > "$logs/probe-$c.log" 2>&1; then
+        cc=$c
+        break
+    fi
+done
+if [ -z "$cc" ]; then
+    cat "$logs"/probe-*.log
+    echo "sanitize: FAILED (no compiler links -fsanitize=address,undefined)"
+    exit 1
+fi
+# LeakSanitizer stops the world with ptrace: refused in some containers
+leaks=1
+ASAN_OPTIONS=detect_leaks=1 "$top/probe" > "$logs/lsan-probe.log" 2>&1 ||
+    leaks=0
+[ $leaks = 1 ] || say "LeakSanitizer cannot run here (ptrace refused?): leaks not checked"
+
 # The sanitizers write each report to a file of their own, so that a report
 # counts even where a test expects the program to fail (exit status 1 or 2
 # of a bad input) or hides its stderr.
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan"
-leaks=1
-printf 'int main(void) { return 0; }\n' > "$top/lsan-probe.c"
-if "$cc" $san_flags "$top/lsan-probe.c" -o "$top/lsan-probe" \
-    > "$logs/lsan-probe.log" 2>&1; then
-    # LeakSanitizer stops the world with ptrace: refused in some containers
-    ASAN_OPTIONS=detect_leaks=1 "$top/lsan-probe" >> "$logs/lsan-probe.log" 2>&1 ||
-        leaks=0
-fi
-[ $leaks = 1 ] || say "LeakSanitizer cannot run here (ptrace refused?): leaks not checked"
 export ASAN_OPTIONS="detect_leaks=$leaks:log_path=$logs/asan"
 
 if ! copy_sources; then
