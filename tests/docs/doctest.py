@@ -272,8 +272,9 @@ def check_line(expected, actual, opts, where):
 def match_lines(expected_blocks, output, opts):
     """Compare output (a list of lines) with the expected blocks.
 
-    - Lines matching a drop= regex are removed from the output first, and
-      trailing blank lines of both sides are ignored.
+    - Lines matching a drop= regex are removed from the output and from the
+      expected text first, and trailing blank lines of both sides are
+      ignored.
     - Without `excerpt`, the output must have exactly the lines of the
       expected blocks joined; with it, each expected block must appear as
       consecutive output lines, in the order of the blocks.
@@ -292,7 +293,8 @@ def match_lines(expected_blocks, output, opts):
     out = [l for l in output if not any(r.search(l) for r in opts.drop)]
     while out and not out[-1].strip():
         out.pop()
-    blocks = [list(b) for b in expected_blocks]
+    blocks = [[l for l in b if not any(r.search(l) for r in opts.drop)]
+              for b in expected_blocks]
     for b in blocks:
         while b and not b[-1].strip():
             b.pop()
