@@ -1,6 +1,6 @@
 #!/bin/bash
 # Proves that cluster.sh gives the plugin's tests the cluster they assume:
-# two nodes, sacct MaxRSS of a step, Open MPI under --mpi=pmix and MPICH
+# two nodes with their own host names, sacct MaxRSS of a step, Open MPI under --mpi=pmix and MPICH
 # under --mpi=pmi2 across both nodes, jobs of a non-root user, a clean stop;
 # then in --cgroup mode the step's memory cgroup and the kernel's OOM kill.
 # TAP. Skips where cluster.sh skips (not root, packages missing).
@@ -17,11 +17,13 @@ _ok() { # STATUS DESCRIPTION: status 0 passes
     if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-_check() { # DESCRIPTION CMD...
-    local what=$1
+_check() { # DESCRIPTION CMD...: also returns CMD's status
+    local what=$1 rc
     shift
     "$@"
-    _ok $? "$what"
+    rc=$?
+    _ok $rc "$what"
+    return $rc
 }
 
 _skip() { # COUNT REASON
@@ -105,9 +107,8 @@ _mpi_ok() { # OUTPUT-FILE: four ranks 0-3 of 4, sum 6, on n1 and n2
 _mpi_test() { # CC PROGRAM MPI-PLUGIN NAME
     if _build_mpi "$1" "$2"; then
         (cd "$work" && srun --mpi="$3" -N2 -n4 "./$2") > "$work/$2.out" 2>&1
-        _mpi_ok "$work/$2.out"
-        _ok $? "$4 under srun --mpi=$3 -N2 -n4: ranks 0-3, Allreduce, both nodes"
-        [ $? = 0 ] || _diag < "$work/$2.out"
+        _check "$4 under srun --mpi=$3 -N2 -n4: ranks 0-3, Allreduce, both nodes" \
+            _mpi_ok "$work/$2.out" || _diag < "$work/$2.out"
     else
         _skip 1 "$1 not installed"
     fi
@@ -139,14 +140,23 @@ if [ $rc = 77 ]; then
     echo "1..0 # SKIP $(tail -n 1 "$work/start.err")"
     exit 0
 fi
-echo "1..13"
+echo "1..14"
 _ok $rc "plain mode: start brings up two idle nodes"
 if [ $rc = 0 ]; then
     eval "$("$cluster_sh" env "$dir")"
 
+    # shellcheck disable=SC2016 # expanded in the task
     srun -N2 -n4 sh -c 'echo "$SLURMD_NODENAME $SLURM_PROCID"' > "$work/nodes.out" 2>&1
     _check "srun -N2 -n4: tasks 0,1 on n1 and 2,3 on n2 (SLURMD_NODENAME)" \
         test "$(sort "$work/nodes.out" | tr '\n' ' ')" = "n1 0 n1 1 n2 2 n2 3 "
+
+    if unshare --uts true 2> /dev/null; then
+        srun -N2 -n2 hostname > "$work/hostname.out" 2>&1
+        _check "each node has its own host name (UTS namespace)" \
+            test "$(sort "$work/hostname.out" | tr '\n' ' ')" = "n1 n2 "
+    else
+        _skip 1 "unshare --uts refused here: nodes share the host name"
+    fi
 
     job=$(_hog 150 2 -N1 -n1 2> "$work/hold.err")
     read -r kib node < <(_sacct_kib "$job.0")
@@ -157,6 +167,7 @@ if [ $rc = 0 ]; then
     _mpi_test mpicc.mpich hello-mpich pmi2 "MPICH"
 
     if "$cluster_sh" add-user "$dir" "$user" 2> "$work/user.err"; then
+        # shellcheck disable=SC2016 # expanded in the task
         runuser -u "$user" -- srun -N2 -n2 sh -c 'echo "$(id -un) $SLURMD_NODENAME"' \
             > "$work/user.out" 2>&1
         _check "a job of non-root user $user runs as that user on both nodes" \
@@ -171,7 +182,7 @@ if [ $rc = 0 ]; then
     _check "plain mode: stop leaves none of the cluster's daemons running" \
         test -z "$(_alive_daemons "$dir")"
 else
-    _skip 6 "plain cluster did not start"
+    _skip 7 "plain cluster did not start"
 fi
 
 # --- cgroup mode ------------------------------------------------------------------

@@ -1,8 +1,9 @@
 #!/bin/bash
 # A throw-away Slurm cluster for heapline's tests: munge, MariaDB, slurmdbd,
-# slurmctld and two slurmd nodes (n1, n2) on this host, all of it under one
-# folder, started and stopped by pid. Needs root and Debian's packages (see
-# tests/deps.sh).
+# slurmctld and two slurmd nodes (n1, n2) on this host, each slurmd in a UTS
+# namespace of its node's name, all of it under one folder, started and
+# stopped by pid. Needs root and Debian's packages (see tests/deps.sh).
+# README.md says why it is built as it is.
 #
 # Interface (tests call these; nothing else is printed but errors):
 #
@@ -40,7 +41,7 @@
 #
 # Inside DIR: slurm.conf, slurmdbd.conf, cgroup.conf (--cgroup), plugstack.conf,
 # run/*.pid, log/*.log, state/, spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS,
-# 1777), munge/ (own munged and key copy), db/ (own MariaDB, socket only).
+# 1777), munge/ (own munged's key and socket), db/ (own MariaDB, socket only).
 # Each cluster has its own ports, picked free under a lock, and its own range
 # of job ids, so clusters of concurrent test runs do not meet, not even in
 # the cgroup tree (slurm_n1/uid_0/job_<id>).
@@ -467,26 +468,26 @@ _cmd_add_user() {
 # with an empty MaxRSS. So wait for the usage too; at the deadline a final
 # record without usage is printed as it is.
 _cmd_wait_sacct() {
-    local step=$1 end=$((SECONDS + READY_SECONDS)) line
+    local step=$1 end=$((SECONDS + READY_SECONDS)) line final
     while :; do
         line=$(SLURM_CONF=$dir/slurm.conf sacct -j "$step" -P -n \
             -o JobID,State,MaxRSS,MaxRSSNode,MaxRSSTask,TRESUsageInTot \
             2> /dev/null | awk -F'|' -v s="$step" '$1 == s')
         case $line in
-        "" | *"|RUNNING|"* | *"|PENDING|"* | *"|REQUEUED|"*) ;;
-        *"|") [ $SECONDS -lt $end ] || break ;;
-        *) break ;;
+        "" | *"|RUNNING|"* | *"|PENDING|"* | *"|REQUEUED|"*) final=0 ;;
+        *"|") final=1 ;; # final, but its usage not in yet
+        *)
+            echo "${line%|*}"
+            return 0
+            ;;
         esac
-        [ $SECONDS -lt $end ] || break
+        if [ $SECONDS -ge $end ]; then
+            [ $final = 1 ] && echo "${line%|*}" && return 0
+            echo "cluster.sh: no sacct end record for $step" >&2
+            return 1
+        fi
         sleep 0.1
     done
-    case $line in
-    "" | *"|RUNNING|"* | *"|PENDING|"* | *"|REQUEUED|"*)
-        echo "cluster.sh: no sacct end record for $step" >&2
-        return 1
-        ;;
-    esac
-    echo "${line%|*}"
 }
 
 _cmd_logs() {
