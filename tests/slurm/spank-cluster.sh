@@ -266,6 +266,24 @@ out=$(cd "$d" && srun -n1 echo still-runs 2>&1)
 _ok "$(echo "$out" | grep -qx still-runs &&
     echo "$out" | grep -q 'plugstack.conf argument "bogus=1" ignored'
     echo $?)" "plugstack: an unknown argument is logged and the job runs"
+"$cluster_sh" plugstack "$cdir" \
+    "optional $art/heapline.so lib=$art/missing.so report=$art/missing-report"
+d=$(_fresh missing)
+(cd "$d" && srun --heapline -N1 -n2 sh -c 'echo out; exit 4' > "$d/out" 2> "$d/err")
+rc=$?
+line=$(grep heapline "$d/err")
+_ok "$(test $rc = 4 && test "$(grep -c . "$d/out")" = 2 &&
+    test "$(echo "$line" | grep -c .)" = 1 &&
+    echo "$line" | grep -q "cannot read the library $art/missing.so"
+    echo $?)" "missing library: the step runs unchanged, one line says why ($line)"
+"$cluster_sh" plugstack "$cdir" \
+    "optional $art/heapline.so lib=$lib report=$art/missing-report"
+(cd "$d" && srun --heapline -n1 true > "$d/out" 2> "$d/err")
+rc=$?
+line=$(grep heapline "$d/err")
+_ok "$(test $rc = 0 && test "$(echo "$line" | grep -c .)" = 1 &&
+    echo "$line" | grep -q "no report of step .*cannot run $art/missing-report"
+    echo $?)" "missing report: srun's exit code unchanged, one line says why ($line)"
 "$cluster_sh" plugstack "$cdir" "$plugstack"
 
 # --- non-root user, unwritable folder ------------------------------------------
