@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pattern.h"
 #include "stepdir.h"
 
 /* Slurm's ids of steps that are not srun steps (slurm.h of 22.05). */
@@ -51,35 +50,6 @@ static int _check_library(const char *lib, char *why, size_t size)
     return 0;
 }
 
-static int _make_folder(const struct hl_config *cfg,
-                        const struct hl_request *req, struct hl_node_step *st)
-{
-    char user[256], base[PATH_MAX], cwd[PATH_MAX];
-    struct hl_ids ids = {st->job, st->step, user};
-
-    hl_user_name(st->uid, user, sizeof(user));
-    if (hl_pattern_expand(hl_request_dir(req, cfg), &ids, base, sizeof(base)) <
-        0) {
-        snprintf(st->why, sizeof(st->why), "bad folder pattern %s",
-                 hl_request_dir(req, cfg));
-        return -1;
-    }
-    if (!getcwd(cwd, sizeof(cwd))) {
-        snprintf(st->why, sizeof(st->why),
-                 "cannot tell the working directory: %s", strerror(errno));
-        return -1;
-    }
-    if (hl_stepdir_path(base, cwd, st->job, st->step, st->path,
-                        sizeof(st->path)) < 0) {
-        snprintf(st->why, sizeof(st->why), "folder path too long: %.600s...",
-                 base);
-        return -1;
-    }
-    if (hl_stepdir_make(st->path, st->uid, st->why, sizeof(st->why)) != 0)
-        return -1;
-    return 0;
-}
-
 void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
                         const struct hl_request *req, struct hl_node_step *st)
 {
@@ -102,5 +72,8 @@ void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
     }
     if (_check_library(cfg->lib, st->why, sizeof(st->why)) < 0)
         return;
-    _make_folder(cfg, req, st);
+    if (hl_stepdir_locate(hl_request_dir(req, cfg), st->job, st->step, st->uid,
+                          st->path, sizeof(st->path), st->why,
+                          sizeof(st->why)) == 0)
+        hl_stepdir_make(st->path, st->uid, st->why, sizeof(st->why));
 }

@@ -10,7 +10,6 @@
 
 #include "job_memory.h"
 #include "node_step.h"
-#include "pattern.h"
 #include "run_report.h"
 #include "stepdir.h"
 
@@ -25,23 +24,11 @@ static struct {
     char mem_value[32];  /* in MB, as Slurm writes it: 1024M */
 } _step;
 
-static int _folder(const struct hl_config *cfg, const struct hl_request *req)
-{
-    char user[256], base[PATH_MAX], cwd[PATH_MAX];
-    struct hl_ids ids = {_step.job, _step.step, user};
-
-    hl_user_name(_step.uid, user, sizeof(user));
-    if (hl_pattern_expand(hl_request_dir(req, cfg), &ids, base, sizeof(base)) <
-            0 ||
-        !getcwd(cwd, sizeof(cwd)))
-        return -1;
-    return hl_stepdir_path(base, cwd, _step.job, _step.step, _step.path,
-                           sizeof(_step.path));
-}
-
 void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
                          const struct hl_request *req)
 {
+    char why[PATH_MAX + 128];
+
     memset(&_step, 0, sizeof(_step));
     if (!cfg->run_report || !hl_request_enabled(req, cfg))
         return;
@@ -53,10 +40,11 @@ void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
     if (!hl_is_srun_step(_step.step) || getuid() != _step.uid ||
         geteuid() != _step.uid)
         return;
-    if (_folder(cfg, req) < 0) {
-        slurm_error("heapline: no report of step %u.%u: cannot tell its "
-                    "folder",
-                    _step.job, _step.step);
+    if (hl_stepdir_locate(hl_request_dir(req, cfg), _step.job, _step.step,
+                          _step.uid, _step.path, sizeof(_step.path), why,
+                          sizeof(why)) < 0) {
+        slurm_error("heapline: no report of step %u.%u: %s", _step.job,
+                    _step.step, why);
         return;
     }
     if (hl_job_memory(_step.job, _step.mem_option, sizeof(_step.mem_option),

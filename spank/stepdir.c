@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pattern.h"
+
 int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
                     uint32_t step, char *out, size_t out_size)
 {
@@ -24,6 +26,30 @@ int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
         n = snprintf(out, out_size, "%s/%s/heapline-%u.%u", cwd, base, job,
                      step);
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
+}
+
+int hl_stepdir_locate(const char *pattern, uint32_t job, uint32_t step,
+                      uid_t uid, char *out, size_t out_size, char *why,
+                      size_t why_size)
+{
+    char user[256], base[4096], cwd[4096];
+    struct hl_ids ids = {job, step, user};
+
+    hl_user_name(uid, user, sizeof(user));
+    if (hl_pattern_expand(pattern, &ids, base, sizeof(base)) < 0) {
+        snprintf(why, why_size, "bad folder pattern %s", pattern);
+        return -1;
+    }
+    if (!getcwd(cwd, sizeof(cwd))) {
+        snprintf(why, why_size, "cannot tell the working directory: %s",
+                 strerror(errno));
+        return -1;
+    }
+    if (hl_stepdir_path(base, cwd, job, step, out, out_size) < 0) {
+        snprintf(why, why_size, "folder path too long: %.200s...", base);
+        return -1;
+    }
+    return 0;
 }
 
 /* mkdir -p of every parent of path; the last component is left alone. */

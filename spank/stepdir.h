@@ -18,6 +18,15 @@ int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
                     uint32_t step, char *out, size_t out_size);
 
 /*
+ * The step folder of job.step for the folder pattern in force, taken from
+ * the current directory if relative (the job's working directory, in
+ * slurmstepd and in srun alike). -1 with a reason in why.
+ */
+int hl_stepdir_locate(const char *pattern, uint32_t job, uint32_t step,
+                      uid_t uid, char *out, size_t out_size, char *why,
+                      size_t why_size);
+
+/*
  * Creates the step folder (mode 0755 less the umask) and any missing
  * parents (0777 less the umask, like mkdir -p). Several tasks may race to
  * create it. The folder itself must end up a real folder owned by uid, not

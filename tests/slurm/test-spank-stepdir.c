@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../spank/pattern.h"
 #include "../../spank/stepdir.h"
 #include "tap.h"
 
@@ -27,6 +28,23 @@ int main(void)
     is_str(path, "/scratch/a/heapline-12.3", "the working dir is not used");
     ok(hl_stepdir_path("/scratch", "/", 1, 2, path, 10) < 0,
        "too long is an error");
+
+    {
+        char cwd[256], user[64], want[512];
+
+        if (!getcwd(cwd, sizeof(cwd)))
+            return 99;
+        hl_user_name(getuid(), user, sizeof(user));
+        snprintf(want, sizeof(want), "%s/out/%s/heapline-7.1", cwd, user);
+        ok(hl_stepdir_locate("out/%u", 7, 1, getuid(), path, sizeof(path), why,
+                             sizeof(why)) == 0,
+           "locate a relative pattern");
+        is_str(path, want, "from the working directory, %%u expanded");
+        ok(hl_stepdir_locate("/x/%N", 7, 1, getuid(), path, sizeof(path), why,
+                             sizeof(why)) < 0 &&
+               strstr(why, "bad folder pattern"),
+           "a bad pattern is told: %s", why);
+    }
 
     umask(022);
     snprintf(path, sizeof(path), "%s/a/b/heapline-5.0", top);
