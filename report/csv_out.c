@@ -11,7 +11,7 @@ static const char _header[] =
     "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
     "vmrss_at_exit_bytes,heap_per_vmhwm,rank_processes,rank_peak_process,"
     "node_ranks,node_vmhwm_sum_bytes,node_request_bytes,"
-    "node_percent_of_request\n";
+    "node_percent_of_request,end,signal\n";
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
                  size_t rank_procs, int is_peak)
@@ -33,8 +33,13 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
             ratio[0] == '-' ? "" : ratio, rank_procs, is_peak, n->ranks,
             n->vmhwm_sum);
     if (want)
-        fprintf(out, "%" PRIu64 ",%" PRIu64 "\n", want,
+        fprintf(out, "%" PRIu64 ",%" PRIu64 ",", want,
                 hl_percent(n->vmhwm_sum, want));
+    else
+        fputs(",,", out);
+    fputs(hl_end_word(p->signal, (enum hl_end)p->end), out);
+    if (p->signal)
+        fprintf(out, ",%u\n", p->signal);
     else
         fputs(",\n", out);
 }

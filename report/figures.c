@@ -1,6 +1,9 @@
-#include "figures.h"
-
+#define _GNU_SOURCE /* sigabbrev_np */
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "figures.h"
 
 void hl_fmt_tenths(int64_t ms, char buf[32])
 {
@@ -28,4 +31,23 @@ uint64_t hl_percent(uint64_t part, uint64_t whole)
     unsigned __int128 p = (unsigned __int128)part * 100 + whole / 2;
 
     return whole ? (uint64_t)(p / whole) : 0;
+}
+
+void hl_fmt_end(uint8_t signal, enum hl_end end, char buf[64])
+{
+    const char *name = signal ? sigabbrev_np(signal) : NULL;
+
+    if (signal && name)
+        snprintf(buf, 64, "killed by signal %u (SIG%s)", signal, name);
+    else if (signal)
+        snprintf(buf, 64, "killed by signal %u", signal);
+    else if (end != HL_END_EXIT)
+        snprintf(buf, 64, "did not exit normally");
+    else
+        buf[0] = '\0';
+}
+
+const char *hl_end_word(uint8_t signal, enum hl_end end)
+{
+    return signal ? "killed" : end != HL_END_EXIT ? "unfinished" : "exit";
 }

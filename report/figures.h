@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "procs.h"
+
 /* "0.0": milliseconds as seconds with one decimal, rounded half up. */
 void hl_fmt_tenths(int64_t ms, char buf[32]);
 
@@ -15,5 +17,12 @@ void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32]);
 
 /* Percent rounded to a whole number. */
 uint64_t hl_percent(uint64_t part, uint64_t whole);
+
+/* How a process ended, for people: "killed by signal 9 (SIGKILL)", "did not
+ * exit normally", "" for a normal exit. */
+void hl_fmt_end(uint8_t signal, enum hl_end end, char buf[64]);
+
+/* The same for JSON and CSV: "exit", "killed" or "unfinished". */
+const char *hl_end_word(uint8_t signal, enum hl_end end);
 
 #endif

@@ -74,6 +74,57 @@ static void _nodes(FILE *out, const struct hl_report *r)
     fputs("\n  ],\n", out);
 }
 
+static void _signal(FILE *out, uint8_t signal)
+{
+    if (signal)
+        fprintf(out, "%u", signal);
+    else
+        fputs("null", out);
+}
+
+/* Every process cut short, and every killed task with no record: the
+ * text report shows the first few of the same list. */
+static void _cut_short(FILE *out, const struct hl_report *r)
+{
+    const struct hl_procset *set = r->set;
+    const char *sep = "\n";
+    char t[32];
+
+    fputs("  \"did_not_exit_normally\": [", out);
+    for (size_t i = 0; i < set->count; i++) {
+        const struct hl_proc *p = &set->procs[i];
+
+        if (!hl_proc_cut_short(p))
+            continue;
+        hl_fmt_ms(p->peak_time_ms, t);
+        fprintf(out, "%s    {\"rank\": %" PRId32 ", \"host\": ", sep, p->rank);
+        _str(out, _host(r, p));
+        fprintf(out,
+                ", \"pid\": %" PRIu32 ", \"end\": \"%s\", \"signal\": ", p->pid,
+                hl_end_word(p->signal, (enum hl_end)p->end));
+        _signal(out, p->signal);
+        fprintf(out,
+                ", \"peak_heap_bytes\": %" PRIu64
+                ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64 "}",
+                p->peak_heap, t, p->vmhwm);
+        sep = ",\n";
+    }
+    for (size_t i = 0; i < set->nexits; i++) {
+        const struct hl_task_exit *x = &set->exits[i];
+
+        if (!x->signal || x->matched)
+            continue;
+        fprintf(out, "%s    {\"task\": %" PRIu32 ", \"host\": ", sep, x->task);
+        _str(out, hl_strpool_get(&set->hosts, x->host));
+        fprintf(out,
+                ", \"pid\": %" PRIu32
+                ", \"end\": \"killed\", \"signal\": %u, \"record\": false}",
+                x->pid, x->signal);
+        sep = ",\n";
+    }
+    fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
+}
+
 static void _ranks(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
@@ -93,9 +144,13 @@ static void _ranks(FILE *out, const struct hl_report *r)
         fprintf(out,
                 ", \"pid\": %" PRIu32 ", \"peak_heap_bytes\": %" PRIu64
                 ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64
-                ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32 "}",
+                ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32
+                ", \"end\": \"%s\", \"signal\": ",
                 p->pid, p->peak_heap, t, p->vmhwm,
-                ratio[0] == '-' ? "null" : ratio, k->others);
+                ratio[0] == '-' ? "null" : ratio, k->others,
+                hl_end_word(p->signal, (enum hl_end)p->end));
+        _signal(out, p->signal);
+        fputc('}', out);
     }
     fputs("\n  ],\n", out);
 }
@@ -169,6 +224,7 @@ void hl_print_json(FILE *out, const struct hl_report *r)
     _peak(out, r);
     _nodes(out, r);
     _ranks(out, r);
+    _cut_short(out, r);
     _slurm(out, r);
     _request(out, r);
     fputs("}\n", out);

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.npaths; i++)
         hl_load_path(&ld, opt.paths[i]);
     hl_loader_free(&ld);
+    hl_procset_match_exits(&set);
     if (set.count == 0) {
         fprintf(stderr, "%s: no record to report\n", HL_PROGRAM);
         return 2;

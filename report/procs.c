@@ -18,9 +18,63 @@ struct hl_proc *hl_procset_add(struct hl_procset *set)
     return &set->procs[set->count++];
 }
 
+struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set)
+{
+    if (set->nexits == set->exits_cap) {
+        size_t cap = set->exits_cap ? set->exits_cap * 2 : 64;
+        struct hl_task_exit *exits = realloc(set->exits, cap * sizeof(*exits));
+
+        if (!exits)
+            return NULL;
+        set->exits = exits;
+        set->exits_cap = cap;
+    }
+    memset(&set->exits[set->nexits], 0, sizeof(set->exits[0]));
+    return &set->exits[set->nexits++];
+}
+
+static int _cmp_exit(const void *va, const void *vb)
+{
+    const struct hl_task_exit *a = va, *b = vb;
+
+    if (a->host != b->host)
+        return a->host < b->host ? -1 : 1;
+    return a->pid < b->pid ? -1 : a->pid > b->pid;
+}
+
+/* A step of 100,000 tasks has as many exit files: sorted, each process
+ * finds its own in log time. */
+void hl_procset_match_exits(struct hl_procset *set)
+{
+    qsort(set->exits, set->nexits, sizeof(*set->exits), _cmp_exit);
+    for (size_t j = 0; j < set->count && set->nexits; j++) {
+        struct hl_proc *p = &set->procs[j];
+        struct hl_task_exit key = {.host = p->host, .pid = p->pid};
+        struct hl_task_exit *x = bsearch(&key, set->exits, set->nexits,
+                                         sizeof(*set->exits), _cmp_exit);
+
+        if (!x)
+            continue;
+        x->matched = 1;
+        p->signal = x->signal;
+    }
+}
+
+size_t hl_procset_cut_short(const struct hl_procset *set)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < set->count; i++)
+        n += hl_proc_cut_short(&set->procs[i]) != 0;
+    for (size_t i = 0; i < set->nexits; i++)
+        n += set->exits[i].signal && !set->exits[i].matched;
+    return n;
+}
+
 void hl_procset_free(struct hl_procset *set)
 {
     free(set->procs);
+    free(set->exits);
     hl_strpool_free(&set->hosts);
     hl_strpool_free(&set->jobs);
     memset(set, 0, sizeof(*set));

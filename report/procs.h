@@ -8,6 +8,12 @@
 
 #include "strpool.h"
 
+/* How a process ended, as far as the report knows. */
+enum hl_end {
+    HL_END_EXIT,       /* a final record: it exited normally */
+    HL_END_UNFINISHED, /* a provisional record: it died, or still runs */
+};
+
 /* Times are whole milliseconds: the record writes three decimals. */
 struct hl_proc {
     uint64_t peak_heap;
@@ -20,8 +26,21 @@ struct hl_proc {
     int64_t peak_time_ms;
     int32_t rank; /* -1: the process had no rank */
     uint32_t pid;
-    uint32_t host; /* id in hl_procset.hosts */
-    uint32_t job;  /* id in hl_procset.jobs; the empty string when none */
+    uint32_t host;  /* id in hl_procset.hosts */
+    uint32_t job;   /* id in hl_procset.jobs; the empty string when none */
+    uint8_t end;    /* enum hl_end */
+    uint8_t signal; /* the signal that killed its task, from the task's exit
+                       file; 0 when not killed or not known */
+};
+
+/* A task's exit file, written by the SPANK plugin when the task ends. */
+struct hl_task_exit {
+    int64_t exit_code; /* -1 when signaled */
+    uint32_t task;
+    uint32_t host;   /* id in hl_procset.hosts */
+    uint32_t pid;    /* the pid of the task's first process */
+    uint8_t signal;  /* 0 when it exited */
+    uint8_t matched; /* a record of its pid was read */
 };
 
 struct hl_procset {
@@ -29,11 +48,29 @@ struct hl_procset {
     size_t count, cap;
     struct hl_strpool hosts;
     struct hl_strpool jobs;
+    struct hl_task_exit *exits;
+    size_t nexits, exits_cap;
 };
 
 /* Returns a new zeroed process at the end of the set, or NULL when memory
  * runs out. */
 struct hl_proc *hl_procset_add(struct hl_procset *set);
+
+/* Returns a new zeroed task exit at the end of the set, or NULL. */
+struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set);
+
+/* Marks each process that its task's exit file says was killed, and each
+ * exit file that found its process. */
+void hl_procset_match_exits(struct hl_procset *set);
+
+/* Whether a process's figures stop at its death: lower bounds. */
+static inline int hl_proc_cut_short(const struct hl_proc *p)
+{
+    return p->end != HL_END_EXIT || p->signal;
+}
+
+/* Processes cut short, and killed tasks that left no record. */
+size_t hl_procset_cut_short(const struct hl_procset *set);
 
 void hl_procset_free(struct hl_procset *set);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "csv_line.h"
 #include "decimal.h"
 
 /* The columns this reader uses; a record may hold others, which are
@@ -22,8 +23,12 @@ enum _column {
     _LIVE,
     _VMHWM,
     _VMRSS,
+    _END, /* optional: only a record that was never finished has it */
     _NCOLUMNS
 };
+
+/* Columns every record has. */
+#define _NREQUIRED _END
 
 static const char *const _column_name[_NCOLUMNS] = {
     "rank",
@@ -38,64 +43,8 @@ static const char *const _column_name[_NCOLUMNS] = {
     "live_heap_at_exit_bytes",
     "vmhwm_bytes",
     "vmrss_at_exit_bytes",
+    "end",
 };
-
-/* More fields than any format will have; a line beyond it is not ours. */
-#define _MAX_FIELDS 256
-
-struct _field {
-    const char *s;
-    size_t len;
-};
-
-struct _cursor {
-    const char *p, *end;
-    unsigned line;
-};
-
-/* Cuts the next line; false at the end of the buffer or when the last line
- * has no newline (a record cut short while being written). */
-static bool _next_line(struct _cursor *c, const char **s, size_t *len,
-                       bool *cut)
-{
-    const char *nl;
-
-    *cut = false;
-    if (c->p >= c->end)
-        return false;
-    nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
-    if (!nl) {
-        *cut = true;
-        return false;
-    }
-    *s = c->p;
-    *len = (size_t)(nl - c->p);
-    if (*len && (*s)[*len - 1] == '\r')
-        (*len)--;
-    c->p = nl + 1;
-    c->line++;
-    return true;
-}
-
-static size_t _split(const char *s, size_t len, struct _field *f)
-{
-    size_t n = 0;
-    const char *end = s + len;
-
-    for (;;) {
-        const char *comma = memchr(s, ',', (size_t)(end - s));
-        const char *stop = comma ? comma : end;
-
-        if (n == _MAX_FIELDS)
-            return n + 1;
-        f[n].s = s;
-        f[n].len = (size_t)(stop - s);
-        n++;
-        if (!comma)
-            return n;
-        s = comma + 1;
-    }
-}
 
 /* "# heapline N": 0 when it is format 1, else the message. */
 static int _check_magic(const char *s, size_t len, char *err, size_t errlen)
@@ -127,10 +76,10 @@ static int _check_magic(const char *s, size_t len, char *err, size_t errlen)
 static int _map_header(const char *s, size_t len, int *pos, size_t *nfields,
                        char *err, size_t errlen)
 {
-    struct _field f[_MAX_FIELDS + 1];
-    size_t n = _split(s, len, f);
+    struct hl_field f[HL_CSV_MAX_FIELDS + 1];
+    size_t n = hl_csv_split(s, len, f);
 
-    if (n > _MAX_FIELDS) {
+    if (n > HL_CSV_MAX_FIELDS) {
         snprintf(err, errlen, "not a heapline record (too many columns)");
         return -1;
     }
@@ -138,10 +87,9 @@ static int _map_header(const char *s, size_t len, int *pos, size_t *nfields,
         pos[c] = -1;
     for (size_t i = 0; i < n; i++)
         for (int c = 0; c < _NCOLUMNS; c++)
-            if (pos[c] < 0 && strlen(_column_name[c]) == f[i].len &&
-                memcmp(_column_name[c], f[i].s, f[i].len) == 0)
+            if (pos[c] < 0 && hl_csv_is(&f[i], _column_name[c]))
                 pos[c] = (int)i;
-    for (int c = 0; c < _NCOLUMNS; c++)
+    for (int c = 0; c < _NREQUIRED; c++)
         if (pos[c] < 0) {
             snprintf(err, errlen, "not a heapline record (no column %s)",
                      _column_name[c]);
@@ -154,7 +102,7 @@ static int _map_header(const char *s, size_t len, int *pos, size_t *nfields,
 /* Returns -1 when every field is good, the column of the first bad one, or
  * _NCOLUMNS when memory runs out. */
 static int _fill(struct hl_procset *set, struct hl_proc *p,
-                 const struct _field *f, const int *pos)
+                 const struct hl_field *f, const int *pos)
 {
     const struct {
         int column;
@@ -168,7 +116,7 @@ static int _fill(struct hl_procset *set, struct hl_proc *p,
         int column;
         int64_t *to;
     } times[] = {{_ELAPSED, &p->elapsed_ms}, {_PEAK_TIME, &p->peak_time_ms}};
-    const struct _field *v;
+    const struct hl_field *v;
     uint64_t pid;
     int64_t rank;
 
@@ -198,14 +146,18 @@ static int _fill(struct hl_procset *set, struct hl_proc *p,
     p->job = hl_strpool_intern(&set->jobs, v->s, v->len);
     if (p->host == UINT32_MAX || p->job == UINT32_MAX)
         return _NCOLUMNS;
+    /* Any word there means the process never wrote its final record:
+     * "unfinished" today, and whatever a later version may say. */
+    if (pos[_END] >= 0 && f[pos[_END]].len)
+        p->end = HL_END_UNFINISHED;
     return -1;
 }
 
 int hl_parse_record(const char *buf, size_t len, struct hl_procset *set,
                     char *err, size_t errlen)
 {
-    struct _cursor c = {buf, buf + len, 0};
-    struct _field f[_MAX_FIELDS + 1];
+    struct hl_cursor c = {buf, buf + len, 0};
+    struct hl_field f[HL_CSV_MAX_FIELDS + 1];
     int pos[_NCOLUMNS];
     const char *s;
     size_t n, nfields, rows = 0, before = set->count;
@@ -215,26 +167,26 @@ int hl_parse_record(const char *buf, size_t len, struct hl_procset *set,
         snprintf(err, errlen, "empty file, not a heapline record");
         return -1;
     }
-    if (!_next_line(&c, &s, &n, &cut))
+    if (!hl_csv_next_line(&c, &s, &n, &cut))
         return _check_magic(buf, len, err, errlen) < 0
                    ? -1
                    : (snprintf(err, errlen, "truncated record"), -1);
     if (_check_magic(s, n, err, errlen) < 0)
         return -1;
-    if (!_next_line(&c, &s, &n, &cut)) {
+    if (!hl_csv_next_line(&c, &s, &n, &cut)) {
         snprintf(err, errlen, "truncated record");
         return -1;
     }
     if (_map_header(s, n, pos, &nfields, err, errlen) < 0)
         return -1;
-    while (_next_line(&c, &s, &n, &cut)) {
+    while (hl_csv_next_line(&c, &s, &n, &cut)) {
         struct hl_proc *p;
         size_t got;
         int bad;
 
         if (n == 0)
             continue;
-        got = _split(s, n, f);
+        got = hl_csv_split(s, n, f);
         if (got != nfields) {
             snprintf(err, errlen, "line %u has %zu fields, the header %zu",
                      c.line, got, nfields);

@@ -113,15 +113,17 @@ static void _ranks(FILE *out, const struct hl_report *r)
         const struct hl_proc *p = &r->set->procs[k->proc];
         char peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], ratio[32];
 
+        const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
+
         hl_format_size(p->peak_heap, peak);
         hl_format_size(p->vmhwm, hwm);
         hl_fmt_tenths(p->peak_time_ms, t);
         hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
         hl_table_cell(&tab, "%" PRId32, p->rank);
         hl_table_cell(&tab, "%s", _host(r, p));
-        hl_table_cell(&tab, "%s", peak);
+        hl_table_cell(&tab, "%s%s", at_least, peak);
         hl_table_cell(&tab, "%s", t);
-        hl_table_cell(&tab, "%s", hwm);
+        hl_table_cell(&tab, "%s%s", at_least, hwm);
         hl_table_cell(&tab, "%s", ratio);
         if (others)
             hl_table_cell(&tab, "%" PRIu32, k->others);
@@ -129,6 +131,63 @@ static void _ranks(FILE *out, const struct hl_report *r)
             hl_table_cell(&tab, "%s", "");
     }
     fprintf(out, "Ranks by peak heap (%zu of %zu)\n", shown, r->sum->nranks);
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+}
+
+static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
+                           const struct hl_proc *p)
+{
+    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+
+    hl_fmt_end(p->signal, (enum hl_end)p->end, how);
+    hl_format_size(p->peak_heap, peak);
+    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_tenths(p->peak_time_ms, t);
+    hl_table_cell(tab, "rank %" PRId32, p->rank);
+    hl_table_cell(tab, "%s", _host(r, p));
+    hl_table_cell(tab, "pid %" PRIu32, p->pid);
+    hl_table_cell(tab, "%s", how);
+    hl_table_cell(tab, "heap %s at %s s", peak, t);
+    hl_table_cell(tab, "VmHWM %s", hwm);
+}
+
+/* Processes that died (killed, crashed, or still running when their
+ * records were read): their figures stop at that moment. As many rows as
+ * the ranks table, processes first, then killed tasks with no record. */
+static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
+{
+    const struct hl_procset *set = r->set;
+    size_t shown = 0;
+    struct hl_table tab;
+    char how[64];
+
+    if (!count)
+        return;
+    hl_table_init(&tab, 6);
+    for (size_t i = 0; i < set->count && shown < r->top; i++)
+        if (hl_proc_cut_short(&set->procs[i])) {
+            _cut_short_row(&tab, r, &set->procs[i]);
+            shown++;
+        }
+    for (size_t i = 0; i < set->nexits && shown < r->top; i++) {
+        const struct hl_task_exit *x = &set->exits[i];
+
+        if (!x->signal || x->matched)
+            continue;
+        hl_fmt_end(x->signal, HL_END_EXIT, how);
+        hl_table_cell(&tab, "task %" PRIu32, x->task);
+        hl_table_cell(&tab, "%s", hl_strpool_get(&set->hosts, x->host));
+        hl_table_cell(&tab, "pid %" PRIu32, x->pid);
+        hl_table_cell(&tab, "%s", how);
+        hl_table_cell(&tab, "no record");
+        hl_table_cell(&tab, "%s", "");
+        shown++;
+    }
+    fprintf(out,
+            "Did not exit normally (%zu of %zu): figures are lower bounds up "
+            "to the death\n",
+            shown, count);
     hl_table_print(&tab, out);
     fputc('\n', out);
 }
@@ -167,7 +226,7 @@ static void _slurm_note(FILE *out, const struct hl_report *r)
     hl_print_wrapped(out, text);
 }
 
-static void _suggestion(FILE *out, const struct hl_report *r)
+static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
 {
     const struct hl_suggestion *s = &r->sug;
     const struct hl_node *n = &r->sum->nodes[s->basis_node];
@@ -199,14 +258,24 @@ static void _suggestion(FILE *out, const struct hl_report *r)
              s->option, per_cpu ? " per CPU" : "", basis,
              hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
     hl_print_wrapped(out, text);
+    if (cut) {
+        snprintf(text, sizeof(text),
+                 "%zu process%s did not exit normally: %s VmHWM is a lower "
+                 "bound, and so is this suggestion.",
+                 cut, cut == 1 ? "" : "es", cut == 1 ? "its" : "their");
+        hl_print_wrapped(out, text);
+    }
 }
 
 void hl_print_text(FILE *out, const struct hl_report *r)
 {
+    size_t cut = hl_procset_cut_short(r->set);
+
     _header(out, r);
     _peak(out, r);
     _nodes(out, r);
     _ranks(out, r);
+    _cut_short(out, r, cut);
     _slurm_note(out, r);
-    _suggestion(out, r);
+    _suggestion(out, r, cut);
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "exit_file.h"
 #include "record.h"
 
 /* A record is about 300 bytes; this holds any of them in one read(). */
@@ -83,7 +84,9 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
         ld->skipped++;
         return;
     }
-    if (hl_parse_record(data, len, ld->set, err, sizeof(err)) < 0) {
+    if ((hl_is_exit_file(data, len)
+             ? hl_parse_exit_file(data, len, ld->set, err, sizeof(err))
+             : hl_parse_record(data, len, ld->set, err, sizeof(err))) < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
         return;

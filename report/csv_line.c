@@ -1,0 +1,50 @@
+#include "csv_line.h"
+
+#include <string.h>
+
+bool hl_csv_next_line(struct hl_cursor *c, const char **s, size_t *len,
+                      bool *cut)
+{
+    const char *nl;
+
+    *cut = false;
+    if (c->p >= c->end)
+        return false;
+    nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    if (!nl) {
+        *cut = true;
+        return false;
+    }
+    *s = c->p;
+    *len = (size_t)(nl - c->p);
+    if (*len && (*s)[*len - 1] == '\r')
+        (*len)--;
+    c->p = nl + 1;
+    c->line++;
+    return true;
+}
+
+size_t hl_csv_split(const char *s, size_t len, struct hl_field *f)
+{
+    size_t n = 0;
+    const char *end = s + len;
+
+    for (;;) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        const char *stop = comma ? comma : end;
+
+        if (n == HL_CSV_MAX_FIELDS)
+            return n + 1;
+        f[n].s = s;
+        f[n].len = (size_t)(stop - s);
+        n++;
+        if (!comma)
+            return n;
+        s = comma + 1;
+    }
+}
+
+bool hl_csv_is(const struct hl_field *f, const char *name)
+{
+    return strlen(name) == f->len && memcmp(name, f->s, f->len) == 0;
+}

@@ -1,0 +1,22 @@
+/* Parsing of a task's exit file, task-T.exit, which the SPANK plugin
+ * writes beside the records when a task ends (doc/admin.md):
+ *   # heapline exit 1
+ *   task,host,pid,status,exit_code,signal
+ *   3,n2,12345,signaled,,9 */
+#ifndef HEAPLINE_EXIT_FILE_H
+#define HEAPLINE_EXIT_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "procs.h"
+
+/* Whether the file held in buf[0..len) claims to be an exit file. */
+bool hl_is_exit_file(const char *buf, size_t len);
+
+/* Adds the file's task exits to set. On a fault it adds nothing, writes
+ * what is wrong into err (one line, no file name) and returns -1. */
+int hl_parse_exit_file(const char *buf, size_t len, struct hl_procset *set,
+                       char *err, size_t errlen);
+
+#endif
