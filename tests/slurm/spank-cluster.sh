@@ -330,15 +330,19 @@ fi
 # --- a killed task -------------------------------------------------------------
 
 d=$(_fresh killed)
+before=$failed
 (cd "$d" && srun --heapline -N1 -n2 "$py" "$touch_py" 10 1 1 \
     > "$d/out" 2> "$d/err")
 _ok "$(test $? -ne 0; echo $?)" \
     "killed task: srun fails, as it would without heapline"
 sd=$(_stepdir "$d" 0)
 _check "killed task: its exit file says signal 9" \
-    grep -q '^1,n1,[0-9]*,signaled,,9$' "$sd/task-1.exit"
+    grep -q '^1,n[12],[0-9]*,signaled,,9$' "$sd/task-1.exit"
 _check "killed task: the other task's says exited 0" \
-    grep -q '^0,n1,[0-9]*,exited,0,$' "$sd/task-0.exit"
+    grep -q '^0,n[12],[0-9]*,exited,0,$' "$sd/task-0.exit"
+[ $failed -eq $before ] || {
+    cat "$sd"/task-*.exit "$d/err" | _diag
+}
 _todo "killed task: flagged in the step report" \
     "heapline-report must read task-N.exit (doc/admin.md)" \
     grep -Eiq 'killed|signal 9' "$sd/report.txt"
