@@ -1,5 +1,6 @@
 /* The slow side of counting: thread slots, folding, totals at exit. */
 #include "counters.h"
+#include "provisional.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -8,7 +9,7 @@
  * with atomic operations: slower, still exact. */
 #define HL_SLOTS 256
 
-struct hl_totals hl_totals;
+struct hl_totals hl_totals = {.publish_at = INT64_MAX};
 __thread struct hl_slot *hl_my_slot __attribute__((tls_model("initial-exec")));
 
 static struct hl_slot _slots[HL_SLOTS];
@@ -29,6 +30,8 @@ void hl_stamp_peak(int64_t live)
 {
     hl_totals.peak_stamped = live;
     hl_totals.peak_coarse_ns = hl_clock_coarse_ns();
+    if (live >= hl_totals.publish_at)
+        hl_provisional_publish();
 }
 
 static void _raise_peak(int64_t live)
@@ -44,6 +47,9 @@ static void _raise_peak(int64_t live)
             __atomic_store_n(&hl_totals.peak_stamped, live, __ATOMIC_RELAXED);
             __atomic_store_n(&hl_totals.peak_coarse_ns, hl_clock_coarse_ns(),
                              __ATOMIC_RELAXED);
+            if (live >=
+                __atomic_load_n(&hl_totals.publish_at, __ATOMIC_RELAXED))
+                hl_provisional_publish();
         }
         return;
     }
@@ -179,6 +185,24 @@ static int64_t _live_now(uint64_t *allocs, uint64_t *frees)
     return live > 0 ? live : 0;
 }
 
+void hl_counters_peek(struct hl_figures *out)
+{
+    unsigned seen = __atomic_load_n(&_slots_seen, __ATOMIC_ACQUIRE);
+    int64_t live = __atomic_load_n(&hl_totals.live, __ATOMIC_RELAXED);
+
+    out->allocs = __atomic_load_n(&hl_totals.allocs, __ATOMIC_RELAXED);
+    out->frees = __atomic_load_n(&hl_totals.frees, __ATOMIC_RELAXED);
+    for (unsigned i = 0; i < seen; i++) {
+        out->allocs += __atomic_load_n(&_slots[i].allocs, __ATOMIC_RELAXED);
+        out->frees += __atomic_load_n(&_slots[i].frees, __ATOMIC_RELAXED);
+        live += __atomic_load_n(&_slots[i].pending, __ATOMIC_RELAXED);
+    }
+    out->live = live > 0 ? (uint64_t)live : 0;
+    out->peak = (uint64_t)__atomic_load_n(&hl_totals.peak, __ATOMIC_RELAXED);
+    out->peak_time_ns = hl_clock_since_start_ns(
+        __atomic_load_n(&hl_totals.peak_coarse_ns, __ATOMIC_RELAXED));
+}
+
 void hl_counters_snapshot(struct hl_figures *out)
 {
     int64_t live = _live_now(&out->allocs, &out->frees);
@@ -203,6 +227,7 @@ void hl_counters_after_fork(void)
     struct hl_slot *mine = hl_my_slot;
 
     memset(&hl_totals, 0, sizeof(hl_totals));
+    hl_totals.publish_at = INT64_MAX;
     hl_totals.live = hl_totals.peak = hl_totals.peak_stamped = live;
     hl_totals.peak_coarse_ns = hl_clock_coarse_ns();
     /* The other threads did not come along into the child. */

@@ -28,6 +28,9 @@ struct hl_totals {
     int64_t live, peak;
     int64_t peak_stamped; /* the peak when its time was last read */
     int64_t peak_coarse_ns;
+    /* The peak at which the provisional record is next written; INT64_MAX
+     * when there is none. Read only when the time of the peak is. */
+    int64_t publish_at;
 } __attribute__((aligned(64)));
 
 struct hl_slot {
@@ -143,6 +146,11 @@ void hl_counters_init(void);
 
 /* The figures now: every slot summed, the caller's own slot folded. */
 void hl_counters_snapshot(struct hl_figures *out);
+
+/* The figures now, as the provisional record shows them: nothing is
+ * folded, so it may run inside a fold; live bytes are exact but for the
+ * other threads' changes in flight. */
+void hl_counters_peek(struct hl_figures *out);
 
 /* In a forked child: counting starts again from the heap it inherited. */
 void hl_counters_after_fork(void);

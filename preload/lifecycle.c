@@ -4,9 +4,11 @@
 #include "clock.h"
 #include "counters.h"
 #include "diag.h"
+#include "exec_hooks.h"
 #include "export.h"
 #include "forward.h"
 #include "identity.h"
+#include "provisional.h"
 #include "record.h"
 #include "settings.h"
 #include "summary.h"
@@ -35,6 +37,7 @@ static void _report(void)
         !__atomic_exchange_n(&_reported, 1, __ATOMIC_ACQ_REL)) {
         /* The figures are taken before anything is written, so that what
          * the writing may allocate does not change them. */
+        hl_provisional_stop();
         hl_counters_snapshot(&f);
         elapsed_ns = hl_clock_elapsed_ns();
         if (hl_settings.output[0] || hl_settings.output_too_long)
@@ -52,6 +55,8 @@ static void _after_fork_in_child(void)
     hl_counters_after_fork();
     _pid = getpid();
     _reported = 0;
+    if (hl_settings.output[0])
+        hl_provisional_after_fork(_pid);
 }
 
 __attribute__((constructor)) static void _start(void)
@@ -66,6 +71,9 @@ __attribute__((constructor)) static void _start(void)
     _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     pthread_atfork(NULL, NULL, _after_fork_in_child);
     _pid = getpid();
+    hl_exec_hooks_init();
+    if (hl_settings.output[0])
+        hl_provisional_start(_pid);
     errno = saved_errno;
 }
 

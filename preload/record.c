@@ -5,19 +5,17 @@
 #include "identity.h"
 #include "pattern.h"
 #include "procstatus.h"
+#include "replace.h"
 #include "settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-static const char _header[] =
-    "# heapline 1\n"
-    "rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
-    "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
-    "vmrss_at_exit_bytes\n";
+static const char _header[] = HL_RECORD_HEAD "\n";
 
 static void _bytes_or_empty(struct hl_buf *b, int64_t v)
 {
@@ -91,34 +89,51 @@ static void _warn(const char *path, const char *reason)
         hl_diag_write(line, b.len);
 }
 
-/* Never through a symlink (O_NOFOLLOW), never blocking on a FIFO with no
- * reader (O_NONBLOCK), never inherited by a child (O_CLOEXEC). */
+int hl_record_path(pid_t pid, char path[PATH_MAX])
+{
+    if (hl_settings.output_too_long)
+        return -1;
+    return hl_pattern_expand(hl_settings.output, &hl_identity, pid, path,
+                             PATH_MAX);
+}
+
+/* Where the record cannot replace the path (a device such as /dev/full, a
+ * FIFO, a directory that is not writable but a file in it that is): written
+ * in place. Never through a symlink (O_NOFOLLOW), never blocking on a FIFO
+ * with no reader (O_NONBLOCK). A regular file is not truncated before it is
+ * written but cut to the record's length after, so that a process that
+ * maps it never finds its page beyond the end of the file. */
+static int _write_in_place(const char *path, const char *text, size_t len)
+{
+    struct stat st;
+    int fd, failed;
+
+    fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
+              0666);
+    if (fd < 0)
+        return -1;
+    failed = _write_all(fd, text, len);
+    if (!failed && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        failed = ftruncate(fd, (off_t)len);
+    if (close(fd) && !failed)
+        failed = 1;
+    return failed ? -1 : 0;
+}
+
 void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
 {
     char path[PATH_MAX];
     char text[1024];
     struct hl_buf b;
-    int fd, failed;
 
-    if (hl_settings.output_too_long ||
-        hl_pattern_expand(hl_settings.output, &hl_identity, pid, path,
-                          sizeof(path))) {
+    if (hl_record_path(pid, path)) {
         _warn("named by HEAPLINE_OUTPUT", "path too long");
         return;
     }
     hl_buf_init(&b, text, sizeof(text));
     _format(&b, f, elapsed_ns, pid);
-    fd =
-        open(path,
-             O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
-             0666);
-    if (fd < 0) {
-        _warn(path, strerrordesc_np(errno));
+    if (hl_replace_file(path, pid, text, b.len, NULL) == 0)
         return;
-    }
-    failed = _write_all(fd, text, b.len);
-    if (close(fd) && !failed)
-        failed = 1;
-    if (failed)
+    if (_write_in_place(path, text, b.len) < 0)
         _warn(path, strerrordesc_np(errno));
 }

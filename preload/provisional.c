@@ -1,0 +1,218 @@
+#define _GNU_SOURCE
+#include "provisional.h"
+#include "buf.h"
+#include "clock.h"
+#include "counters.h"
+#include "identity.h"
+#include "procstatus.h"
+#include "record.h"
+#include "replace.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Numbers of the provisional record are zero-padded to these widths, so
+ * that rewriting one never moves another: 20 digits hold any uint64_t,
+ * and seconds have 11 digits before the point (over 3,000 years). */
+#define _NUMBER_WIDTH 20
+#define _SECONDS_WIDTH 15
+
+/* The figures of the record, in its column order. */
+enum _figure {
+    _ELAPSED,
+    _ALLOCS,
+    _FREES,
+    _PEAK,
+    _PEAK_TIME,
+    _LIVE,
+    _VMHWM,
+    _VMRSS,
+    _NFIGURES
+};
+
+static char *_page;  /* the mapped record, NULL when there is none */
+static pid_t _owner; /* the process whose record it is */
+static char _path[PATH_MAX];
+static dev_t _dev; /* the file made at _path */
+static ino_t _ino;
+static size_t _page_size;
+static size_t _offset[_NFIGURES];
+static int _busy;    /* a thread is writing the page */
+static int _stopped; /* the final record is being written */
+
+static void _put_number(char *to, uint64_t v)
+{
+    for (int i = _NUMBER_WIDTH - 1; i >= 0; i--, v /= 10)
+        to[i] = (char)('0' + v % 10);
+}
+
+/* As hl_buf_seconds, rounded to milliseconds, at a fixed width. */
+static void _put_seconds(char *to, int64_t ns)
+{
+    uint64_t ms = ns > 0 ? ((uint64_t)ns + 500000) / 1000000 : 0;
+    uint64_t s = ms / 1000;
+
+    for (int i = _SECONDS_WIDTH - 5; i >= 0; i--, s /= 10)
+        to[i] = (char)('0' + s % 10);
+    to[_SECONDS_WIDTH - 4] = '.';
+    for (int i = _SECONDS_WIDTH - 1; i > _SECONDS_WIDTH - 4; i--, ms /= 10)
+        to[i] = (char)('0' + ms % 10);
+}
+
+static int _is_time(int figure)
+{
+    return figure == _ELAPSED || figure == _PEAK_TIME;
+}
+
+/* The record with every figure zero: the text, and where each figure is. */
+static void _format(struct hl_buf *b, pid_t pid)
+{
+    char zero[_NUMBER_WIDTH];
+
+    memset(zero, '0', sizeof(zero));
+    hl_buf_str(b, HL_RECORD_HEAD ",end\n");
+    hl_buf_i64(b, hl_identity.rank);
+    hl_buf_char(b, ',');
+    hl_buf_str(b, hl_identity.host);
+    hl_buf_char(b, ',');
+    hl_buf_i64(b, pid);
+    hl_buf_char(b, ',');
+    hl_buf_str(b, hl_identity.job);
+    for (int f = 0; f < _NFIGURES; f++) {
+        hl_buf_char(b, ',');
+        _offset[f] = b->len;
+        if (_is_time(f)) {
+            hl_buf_mem(b, zero, _SECONDS_WIDTH);
+            _put_seconds(b->data + _offset[f], 0);
+        } else {
+            hl_buf_mem(b, zero, _NUMBER_WIDTH);
+        }
+    }
+    hl_buf_str(b, ",unfinished\n");
+}
+
+static void _write_figures(void)
+{
+    struct hl_figures f;
+    struct hl_memory mem;
+    int64_t value[_NFIGURES];
+
+    hl_counters_peek(&f);
+    hl_procstatus_read(&mem);
+    value[_ELAPSED] = hl_clock_elapsed_ns();
+    value[_ALLOCS] = (int64_t)f.allocs;
+    value[_FREES] = (int64_t)f.frees;
+    value[_PEAK] = (int64_t)f.peak;
+    value[_PEAK_TIME] =
+        f.peak_time_ns < value[_ELAPSED] ? f.peak_time_ns : value[_ELAPSED];
+    value[_LIVE] = (int64_t)f.live;
+    value[_VMHWM] = mem.vmhwm > 0 ? mem.vmhwm : 0;
+    value[_VMRSS] = mem.vmrss > 0 ? mem.vmrss : 0;
+    /* A store that changes nothing takes the page's write fault, if any,
+     * before any figure changes: a process killed while waiting on it
+     * (under memory pressure, the likeliest moment of an OOM kill) leaves
+     * the previous figures whole. */
+    *(volatile char *)_page = *(volatile char *)_page;
+    for (int i = 0; i < _NFIGURES; i++) {
+        if (_is_time(i))
+            _put_seconds(_page + _offset[i], value[i]);
+        else
+            _put_number(_page + _offset[i], (uint64_t)value[i]);
+    }
+    /* Next milestone: 1% or 1 MiB above this peak, whichever is larger,
+     * less the step at which the peak's time is read (it is checked only
+     * then), so that the peak written is always within that of the true
+     * one. */
+    __atomic_store_n(&hl_totals.publish_at,
+                     (int64_t)f.peak +
+                         ((int64_t)f.peak / 100 > ((int64_t)1 << 20)
+                              ? (int64_t)f.peak / 100
+                              : ((int64_t)1 << 20)) -
+                         HL_PEAK_TIME_STEP,
+                     __ATOMIC_RELAXED);
+}
+
+void hl_provisional_publish(void)
+{
+    int saved_errno = errno;
+
+    /* A thread already writing (or a signal handler that interrupted it)
+     * lets it: the next milestone is then written by whoever reaches it. */
+    if (!_page || __atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return;
+    _write_figures();
+    __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    errno = saved_errno;
+}
+
+void hl_provisional_start(pid_t pid)
+{
+    char text[1024];
+    struct hl_buf b;
+    struct stat st;
+    void *page;
+    int saved_errno = errno;
+
+    _page_size = (size_t)sysconf(_SC_PAGESIZE);
+    hl_buf_init(&b, text, sizeof(text));
+    _format(&b, pid);
+    if (!b.overflow && b.len <= _page_size && hl_record_path(pid, _path) == 0 &&
+        hl_replace_file(_path, pid, text, b.len, &page) == 0) {
+        _page = page;
+        _owner = pid;
+        if (lstat(_path, &st) == 0) {
+            _dev = st.st_dev;
+            _ino = st.st_ino;
+        }
+        _write_figures();
+    }
+    errno = saved_errno;
+}
+
+void hl_provisional_before_exec(void)
+{
+    struct stat st;
+    int saved_errno = errno;
+
+    if (!_page || getpid() != _owner)
+        return;
+    hl_provisional_stop();
+    /* Only the file made here: another process may have replaced it. */
+    if (lstat(_path, &st) == 0 && st.st_dev == _dev && st.st_ino == _ino)
+        unlink(_path);
+    errno = saved_errno;
+}
+
+void hl_provisional_after_failed_exec(void)
+{
+    if (!_page || getpid() != _owner)
+        return;
+    munmap(_page, _page_size);
+    _page = NULL;
+    _busy = _stopped = 0;
+    hl_provisional_start(_owner);
+}
+
+void hl_provisional_after_fork(pid_t pid)
+{
+    /* A thread of the parent may have been writing at the fork. */
+    _busy = _stopped = 0;
+    if (_page)
+        munmap(_page, _page_size);
+    _page = NULL;
+    hl_provisional_start(pid);
+}
+
+/* The page is left mapped: a thread still writing it writes into the file
+ * that the final record is about to replace, which no one reads again. */
+void hl_provisional_stop(void)
+{
+    __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&hl_totals.publish_at, INT64_MAX, __ATOMIC_RELAXED);
+}
