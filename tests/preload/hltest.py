@@ -207,3 +207,59 @@ def check_counted(prog, preload=None):
         check(m and int(m.group(1)) == rec["allocs"]
               and int(m.group(2)) == rec["frees"],
               "%s: summary %r agrees with the record" % (name, lines[0]))
+
+
+REPORT = os.environ.get("HEAPLINE_TEST_REPORT", "")
+WARNING = "heapline: cannot write the record "
+
+
+def read_provisional(path):
+    """The record that a process which never exited leaves: format 1 with
+    a last column end=unfinished and zero-padded figures, as typed fields;
+    fails the test if it is anything else."""
+    with open(path, newline="") as f:
+        text = f.read()
+    lines = text.split("\n")
+    check(len(lines) == 4 and lines[3] == "",
+          "%s: three lines ending in a newline: %r" % (path, text))
+    check(lines[0] == "# heapline 1", "%s: first line %r" % (path, lines[0]))
+    check(lines[1] == HEADER + ",end", "%s: header %r" % (path, lines[1]))
+    names = lines[1].split(",")
+    row = next(csv.reader([lines[2]]))
+    if not check(len(row) == len(names), "%s: %d fields" % (path, len(row))):
+        sys.exit(1)
+    rec = dict(zip(names, row))
+    check(rec["end"] == "unfinished", "%s: end=%r" % (path, rec["end"]))
+    for name in names[4:-1]:
+        rec[name] = float(rec[name]) if name.endswith("_s") else int(rec[name])
+    return rec
+
+
+def unchanged(argv, output, what, warnings=1, **run_kw):
+    """Runs argv without heapline, then with it writing its record to
+    output (HEAPLINE_QUIET=1: no summary line), and checks that stdout,
+    stderr (but for `warnings` lines of heapline's warning) and the exit
+    status are the same. Returns the run under heapline."""
+    plain = run(argv, clean_env(), **run_kw)
+    res = run(argv, preload_env(output, HEAPLINE_QUIET=1), **run_kw)
+    check(res.returncode == plain.returncode,
+          "%s: exit status %d, %d without heapline"
+          % (what, res.returncode, plain.returncode))
+    check(res.stdout == plain.stdout, "%s: stdout %r, %r without heapline"
+          % (what, res.stdout, plain.stdout))
+    lines = res.stderr.splitlines(keepends=True)
+    ours = [l for l in lines if l.startswith(WARNING)]
+    rest = "".join(l for l in lines if not l.startswith(WARNING))
+    check(len(ours) == warnings, "%s: %d heapline warning(s): %r"
+          % (what, warnings, ours))
+    check(rest == plain.stderr, "%s: the rest of stderr %r, %r without "
+          "heapline" % (what, rest, plain.stderr))
+    return res
+
+
+def as_nobody():
+    """The argv prefix that runs a command as user nobody, when root has
+    setpriv; None otherwise."""
+    if os.getuid() != 0 or not shutil.which("setpriv"):
+        return None
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
