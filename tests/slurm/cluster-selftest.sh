@@ -106,7 +106,10 @@ _mpi_ok() { # OUTPUT-FILE: four ranks 0-3 of 4, sum 6, on n1 and n2
 
 _mpi_test() { # CC PROGRAM MPI-PLUGIN NAME
     if _build_mpi "$1" "$2"; then
-        (cd "$work" && srun --mpi="$3" -N2 -n4 "./$2") > "$work/$2.out" 2>&1
+        # --time: a hung MPI step (as when both nodes' segments collided)
+        # ends in minutes instead of never; it is no timing assertion.
+        (cd "$work" && srun --time=3 --mpi="$3" -N2 -n4 "./$2") \
+            > "$work/$2.out" 2>&1
         _check "$4 under srun --mpi=$3 -N2 -n4: ranks 0-3, Allreduce, both nodes" \
             _mpi_ok "$work/$2.out" || _diag < "$work/$2.out"
     else

@@ -22,7 +22,8 @@
 #   cluster.sh env DIR
 #       Print `export SLURM_CONF=DIR/slurm.conf`, for
 #       `eval "$(cluster.sh env DIR)"`; srun, sbatch, salloc, sacct, scontrol
-#       and sacctmgr then use this cluster. Jobs inherit SLURM_CONF.
+#       and sacctmgr then use this cluster. Jobs inherit SLURM_CONF. (Also
+#       OMPI_MCA_btl=self,tcp where the nodes must share the host name.)
 #   cluster.sh plugstack DIR [LINE...]
 #       Replace DIR/plugstack.conf (the cluster's PlugStackConfig) by LINEs,
 #       one per argument; none leaves it empty. srun and slurmstepd read it at
@@ -103,9 +104,11 @@ _is_ours() { # PID: alive and started by this cluster
 }
 
 _ours() { # pids of every live daemon or slurmstepd started by this cluster
-    local pid
-    for pid in $(pgrep -x 'munged|mariadbd|slurmdbd|slurmctld|slurmd|slurmstepd'); do
-        _is_ours "$pid" && echo "$pid"
+    local name pid
+    for name in munged mariadbd slurmdbd slurmctld slurmd slurmstepd; do
+        for pid in $(pgrep -x "$name"); do
+            _is_ours "$pid" && echo "$pid"
+        done
     done
 }
 
@@ -440,6 +443,11 @@ _stop_pid() {
 _cmd_env() {
     [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
     printf "export SLURM_CONF='%s'\n" "$dir/slurm.conf"
+    # Where the nodes share the host name (no UTS namespace), Open MPI's
+    # shared-memory segments of n1 and n2 collide and a step hangs: keep
+    # Open MPI to TCP then.
+    grep -q "^NodeName=n1 NodeHostname=n1 " "$dir/slurm.conf" ||
+        echo "export OMPI_MCA_btl=self,tcp"
 }
 
 _cmd_plugstack() {
