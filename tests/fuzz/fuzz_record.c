@@ -1,7 +1,7 @@
-/* libFuzzer target: heapline-report's record parser on any bytes, then the
- * whole report (aggregation, suggestion, text, JSON, CSV) of what it
- * accepted. The input is copied into a buffer of its exact size, so a read
- * past the record is an ASan error. */
+/* libFuzzer target: heapline-report's record and exit file parsers on any
+ * bytes, then the whole report (exits matched to processes, aggregation,
+ * suggestion, text, JSON, CSV) of what they accepted. Each file is copied
+ * into a buffer of its exact size, so a read past it is an ASan error. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 
 #include "aggregate.h"
 #include "check.h"
+#include "exit_file.h"
 #include "record.h"
 #include "report.h"
 
@@ -43,6 +44,15 @@ static void _check_procs(const struct hl_procset *set)
         host = hl_strpool_get(&set->hosts, p->host);
         FUZZ_CHECK(host[0] != '\0' && !strpbrk(host, ",\n"));
         FUZZ_CHECK(!strpbrk(hl_strpool_get(&set->jobs, p->job), ",\n"));
+    }
+    for (size_t i = 0; i < set->nexits; i++) {
+        const struct hl_task_exit *x = &set->exits[i];
+
+        FUZZ_CHECK(x->host < set->hosts.count);
+        FUZZ_CHECK(hl_strpool_get(&set->hosts, x->host)[0] != '\0');
+        /* killed by a signal, or exited with a status: never both */
+        FUZZ_CHECK(x->signal ? x->exit_code == -1
+                             : x->exit_code >= 0 && x->exit_code <= 255);
     }
 }
 
@@ -96,42 +106,71 @@ static void _report(struct hl_procset *set, FILE *sink)
     hl_summary_free(&sum);
 }
 
+/* One file as the report's loader reads it: an exit file or a record. */
+static int _parse_file(const char *buf, size_t len, struct hl_procset *set,
+                       char *err, size_t errlen)
+{
+    return hl_is_exit_file(buf, len)
+               ? hl_parse_exit_file(buf, len, set, err, errlen)
+               : hl_parse_record(buf, len, set, err, errlen);
+}
+
+static size_t _entries(const struct hl_procset *set)
+{
+    return set->count + set->nexits;
+}
+
+/* Parses one file (from a buffer of its exact size) into set. */
+static void _check_file(const char *data, size_t len, struct hl_procset *set)
+{
+    char *buf = malloc(len ? len : 1), err[96], tiny[4];
+    size_t before = _entries(set), lines;
+    uint32_t hosts, jobs;
+    int rc;
+
+    memcpy(buf, data, len);
+    memset(err, 'x', sizeof(err));
+    rc = _parse_file(buf, len, set, err, sizeof(err));
+    FUZZ_CHECK(rc == 0 || rc == -1);
+    if (rc < 0) {
+        FUZZ_CHECK(_entries(set) == before);
+        FUZZ_CHECK(fuzz_terminated(err, sizeof(err)) && err[0] != '\0');
+        /* a short message buffer is cut, never overrun */
+        FUZZ_CHECK(_parse_file(buf, len, set, tiny, sizeof(tiny)) < 0);
+        FUZZ_CHECK(fuzz_terminated(tiny, sizeof(tiny)));
+    } else {
+        lines = _data_lines(buf, len);
+        FUZZ_CHECK(lines >= 1 && _entries(set) - before == lines);
+        /* the same file again adds as much, and interns no new host or job */
+        hosts = set->hosts.count;
+        jobs = set->jobs.count;
+        FUZZ_CHECK(_parse_file(buf, len, set, err, sizeof(err)) == 0);
+        FUZZ_CHECK(_entries(set) - before == 2 * lines);
+        FUZZ_CHECK(set->hosts.count == hosts && set->jobs.count == jobs);
+    }
+    free(buf);
+}
+
+/* The input is one or more files, each ended by a form feed. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *sink;
-    char *buf = malloc(size ? size : 1);
+    const char *p = (const char *)data, *end = p + size, *ff;
     struct hl_procset set = {0};
-    char err[96], tiny[4];
-    uint32_t hosts, jobs;
-    size_t first;
-    int rc;
 
     if (!sink && !(sink = fopen("/dev/null", "w")))
         abort();
-    memcpy(buf, data, size);
-    memset(err, 'x', sizeof(err));
-    rc = hl_parse_record(buf, size, &set, err, sizeof(err));
-    FUZZ_CHECK(rc == 0 || rc == -1);
-    if (rc < 0) {
-        FUZZ_CHECK(set.count == 0);
-        FUZZ_CHECK(fuzz_terminated(err, sizeof(err)) && err[0] != '\0');
-        /* a short message buffer is cut, never overrun */
-        FUZZ_CHECK(hl_parse_record(buf, size, &set, tiny, sizeof(tiny)) < 0);
-        FUZZ_CHECK(fuzz_terminated(tiny, sizeof(tiny)));
-    } else {
-        first = set.count;
-        FUZZ_CHECK(first >= 1 && first == _data_lines(buf, size));
-        _check_procs(&set);
-        /* a second file of the same processes adds them again, and its
-         * hosts and jobs are the ones already interned */
-        hosts = set.hosts.count;
-        jobs = set.jobs.count;
-        FUZZ_CHECK(hl_parse_record(buf, size, &set, err, sizeof(err)) == 0);
-        FUZZ_CHECK(set.count == 2 * first);
-        FUZZ_CHECK(set.hosts.count == hosts && set.jobs.count == jobs);
-        _report(&set, sink);
+    for (;;) {
+        ff = memchr(p, '\f', (size_t)(end - p));
+        _check_file(p, (size_t)((ff ? ff : end) - p), &set);
+        if (!ff)
+            break;
+        p = ff + 1;
     }
+    _check_procs(&set);
+    hl_procset_match_exits(&set);
+    if (set.count)
+        _report(&set, sink);
     hl_procset_free(&set);
-    free(buf);
     return 0;
 }
