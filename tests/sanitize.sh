@@ -110,7 +110,8 @@ ASAN_OPTIONS=detect_leaks=1 "$top/probe" > "$logs/lsan-probe.log" 2>&1 ||
 
 # The sanitizers write each report to a file of their own, so that a report
 # counts even where a test expects the program to fail (exit status 1 or 2
-# of a bad input) or hides its stderr.
+# of a bad input) or hides its stderr. (gcc's UBSan writes to stderr all the
+# same; halt_on_error then fails the test.)
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan"
 export ASAN_OPTIONS="detect_leaks=$leaks:log_path=$logs/asan"
 
@@ -119,8 +120,8 @@ if ! copy_sources; then
     exit 1
 fi
 
-# 1. ASan+UBSan: heapline-report, the plugin's Slurm-free library, and the
-#    unit tests that link them. libheapline.so, which real-records.test
+# 1. ASan+UBSan: heapline-report, the plugin's libraries, and the unit
+#    tests that link them. libheapline.so, which real-records.test
 #    preloads into python3, is built without the sanitizers; the
 #    format_size.o that the report links is then rebuilt with them.
 asan=$top/asan
@@ -131,7 +132,7 @@ if configure_tree "$asan" "$san_flags" &&
         "$asan"/preload/.libs/format_size.o "$asan"/preload/libformatsize.la &&
     make_in "$asan/preload" libformatsize.la &&
     make_in "$asan/report" &&
-    make_in "$asan/spank" libhlspank.la; then
+    make_in "$asan/spank"; then
     make_in "$asan/tests/report" check || problem "tests/report under ASan+UBSan"
     # the unit tests only: the cluster scenarios need root and a cluster
     make_in "$asan/tests/slurm" check 'TESTS=$(UNIT_TESTS)' ||
