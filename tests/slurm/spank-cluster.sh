@@ -26,16 +26,6 @@ _check() { # NAME COMMAND...: ok if the command succeeds
     "$@" > /dev/null 2>&1
     _ok $? "$name"
 }
-_todo() { # NAME REASON COMMAND...: a check that another part must make pass
-    local name=$1 reason=$2
-    shift 2
-    n=$((n + 1))
-    if "$@" > /dev/null 2>&1; then
-        echo "ok $n - $name # TODO $reason"
-    else
-        echo "not ok $n - $name # TODO $reason"
-    fi
-}
 _skip() { # NAME REASON
     n=$((n + 1))
     echo "ok $n - $1 # SKIP $2"
@@ -343,9 +333,10 @@ _check "killed task: the other task's says exited 0" \
 [ $failed -eq $before ] || {
     cat "$sd"/task-*.exit "$d/err" | _diag
 }
-_todo "killed task: flagged in the step report" \
-    "heapline-report must read task-N.exit (doc/admin.md)" \
-    grep -Eiq 'killed|signal 9' "$sd/report.txt"
+_check "killed task: flagged in the step report on srun's stderr" \
+    grep -q 'killed by signal 9' "$d/err"
+_check "killed task: and in report.txt" \
+    grep -q 'killed by signal 9' "$sd/report.txt"
 
 # --- MPI -----------------------------------------------------------------------
 
