@@ -11,10 +11,10 @@
 #
 # Left out: libheapline.so and its tests. The library is preloaded into
 # programs built without ASan (python3, sh), where an instrumented library
-# cannot load; and preloaded into an instrumented test program it meets
-# ASan's allocator, not glibc's: clang's ASan aborts on the
-# malloc_usable_size() of a glibc block that the library's start-up probe
-# makes (forward.c), gcc's crashes at start.
+# cannot load; and preloaded into an instrumented test program it is not
+# the program's allocator: clang links ASan's malloc into the program,
+# which comes first, so the library counts 0 allocs; with gcc's libasan
+# (ASAN_OPTIONS=verify_asan_link_order=0) the program crashes at start.
 #
 # Environment: SANITIZE_CC (default: clang, else gcc), MAKEFLAGS as usual.
 set -u
