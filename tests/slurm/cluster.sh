@@ -272,7 +272,7 @@ _start_munge() {
         _fail "mungekey failed" "$dir/log/munged.out"
     (_daemon munged --socket="$m/sock" --key-file="$m/key" \
         --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
-        --seed-file="$m/seed") >> "$dir/log/munged.out" 2>&1 ||
+        --seed-file="$m/seed" --num-threads=10) >> "$dir/log/munged.out" 2>&1 ||
         _fail "munged failed" "$dir/log/munged.out" "$dir/log/munged.log"
     watch=munged
     _wait_for munged "$dir/log/munged.log" \
