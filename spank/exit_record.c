@@ -12,9 +12,10 @@ int hl_exit_record_name(uint32_t task, char *out, size_t out_size)
 }
 
 int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
-                          int wstatus, char *out, size_t out_size)
+                          int wstatus, enum hl_oom oom, char *out,
+                          size_t out_size)
 {
-    char code[16] = "", sig[16] = "";
+    char code[16] = "", sig[16] = "", oomtext[4] = "";
     const char *status = "unknown";
     int n;
 
@@ -25,10 +26,12 @@ int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
         status = "signaled";
         snprintf(sig, sizeof(sig), "%d", WTERMSIG(wstatus));
     }
+    if (oom != HL_OOM_UNKNOWN)
+        snprintf(oomtext, sizeof(oomtext), "%d", oom == HL_OOM_KILLED);
     n = snprintf(out, out_size,
                  "# heapline exit 1\n"
-                 "task,host,pid,status,exit_code,signal\n"
-                 "%u,%s,%ld,%s,%s,%s\n",
-                 task, host, (long)pid, status, code, sig);
+                 "task,host,pid,status,exit_code,signal,oom\n"
+                 "%u,%s,%ld,%s,%s,%s,%s\n",
+                 task, host, (long)pid, status, code, sig, oomtext);
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
 }

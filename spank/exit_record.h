@@ -3,8 +3,8 @@
  * report tell which tasks did not end normally. doc/admin.md describes it:
  *
  *   # heapline exit 1
- *   task,host,pid,status,exit_code,signal
- *   3,n2,12345,signaled,,9
+ *   task,host,pid,status,exit_code,signal,oom
+ *   3,n2,12345,signaled,,9,1
  *
  * Like the record, readers find columns by name, so later columns can be
  * added at the end.
@@ -19,11 +19,19 @@
 /* The file name of task's exit file; -1 if out is too small. */
 int hl_exit_record_name(uint32_t task, char *out, size_t out_size);
 
+/* What the memory cgroup says of a task's end. */
+enum hl_oom {
+    HL_OOM_UNKNOWN = -1, /* no memory cgroup: oom is left empty */
+    HL_OOM_NO = 0,
+    HL_OOM_KILLED = 1, /* the kernel's OOM killer ended it */
+};
+
 /*
  * The file's text for a task that ended with wait status wstatus; -1 if
  * out is too small.
  */
 int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
-                          int wstatus, char *out, size_t out_size);
+                          int wstatus, enum hl_oom oom, char *out,
+                          size_t out_size);
 
 #endif

@@ -6,7 +6,8 @@
  *   srun                 slurm_spank_local_user_init: note the step
  *   slurmstepd, per node slurm_spank_user_init: make the step folder
  *   each task            slurm_spank_task_init: LD_PRELOAD, HEAPLINE_OUTPUT
- *   slurmstepd, per task slurm_spank_task_exit: task-ID.exit
+ *   slurmstepd, per task slurm_spank_task_exit: task-ID.exit, and after
+ *                        the node's last: node-NAME.csv (memory cgroup)
  *   srun                 slurm_spank_exit: run heapline-report
  */
 #include <slurm/spank.h>
@@ -83,7 +84,10 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
     return 0;
 }
 
-/* slurmstepd (root), after each task of the node ended. */
+/*
+ * slurmstepd (root), after each task of the node ended; the step's memory
+ * cgroup still exists, even at the node's last task.
+ */
 int slurm_spank_task_exit(spank_t sp, int ac, char **av)
 {
     (void)ac;

@@ -59,7 +59,9 @@ void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
     if (spank_get_item(sp, S_JOB_ID, &st->job) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_STEPID, &st->step) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_UID, &st->uid) != ESPANK_SUCCESS ||
-        spank_get_item(sp, S_JOB_GID, &st->gid) != ESPANK_SUCCESS)
+        spank_get_item(sp, S_JOB_GID, &st->gid) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_LOCAL_TASK_COUNT, &st->local_tasks) !=
+            ESPANK_SUCCESS)
         return;
     if (!hl_is_srun_step(st->step))
         return;

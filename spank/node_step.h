@@ -23,6 +23,8 @@ struct hl_node_step {
     uint32_t job, step;
     uid_t uid;
     gid_t gid;
+    uint32_t local_tasks; /* tasks of the step on this node */
+    uint32_t ended;       /* of them, those whose task_exit ran */
 };
 
 /* Whether a step id is one of a real srun step, not batch/extern/... */

@@ -1,25 +1,73 @@
 /* Recording how a task ended (see task_exit.h). */
 #include "task_exit.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "as_user.h"
 #include "exit_record.h"
+#include "mem_cgroup.h"
+#include "node_file.h"
 
-void hl_task_exit_record(spank_t sp, const struct hl_node_step *st)
+static void _write(const struct hl_node_step *st, const struct hl_user *user,
+                   const char *name, const char *text)
+{
+    int err = hl_write_as_user(user, st->path, name, text);
+
+    if (err)
+        slurm_error("heapline: cannot write %s/%s: %s", st->path, name,
+                    strerror(err));
+}
+
+/* Only a SIGKILL can be the OOM killer's; the cgroup says whether it was. */
+static enum hl_oom _oom(const struct hl_mem_cgroup *cg, uint32_t local,
+                        int wstatus)
+{
+    if (!cg)
+        return HL_OOM_UNKNOWN;
+    if (!WIFSIGNALED(wstatus) || WTERMSIG(wstatus) != SIGKILL)
+        return HL_OOM_NO;
+    switch (hl_mem_cgroup_task_oom(cg, local)) {
+    case 1:
+        return HL_OOM_KILLED;
+    case 0:
+        return HL_OOM_NO;
+    default:
+        return HL_OOM_UNKNOWN;
+    }
+}
+
+static void _node_file(const struct hl_node_step *st,
+                       const struct hl_user *user,
+                       const struct hl_mem_cgroup *cg)
+{
+    struct hl_mem_cgroup_figures fig;
+    char name[300], text[512];
+
+    hl_mem_cgroup_read(cg, &fig);
+    if (hl_node_file_name(st->node, name, sizeof(name)) == 0 &&
+        hl_node_file_format(st->node, &fig, text, sizeof(text)) == 0)
+        _write(st, user, name, text);
+}
+
+void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
 {
     char name[64], text[512];
     int wstatus = 0, ngids = 0;
-    uint32_t task = 0;
+    uint32_t task = 0, local = 0;
     pid_t pid = 0;
     gid_t *gids = NULL;
     struct hl_user user;
-    int err;
+    struct hl_mem_cgroup cg;
+    bool in_cgroup;
 
     if (!st->active || st->why[0])
         return;
+    st->ended++;
     if (spank_get_item(sp, S_TASK_EXIT_STATUS, &wstatus) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS ||
+        spank_get_item(sp, S_TASK_ID, &local) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_TASK_PID, &pid) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_SUPPLEMENTARY_GIDS, &gids, &ngids) !=
             ESPANK_SUCCESS) {
@@ -27,13 +75,15 @@ void hl_task_exit_record(spank_t sp, const struct hl_node_step *st)
                     st->step);
         return;
     }
-    if (hl_exit_record_name(task, name, sizeof(name)) < 0 ||
-        hl_exit_record_format(task, st->node, pid, wstatus, text,
-                              sizeof(text)) < 0)
-        return;
+    in_cgroup = hl_mem_cgroup_find(HL_CGROUP_ROOT, HL_CGROUP_SELF, st->node,
+                                   st->uid, st->job, st->step, &cg) == 0;
     user = (struct hl_user){st->uid, st->gid, gids, ngids};
-    err = hl_write_as_user(&user, st->path, name, text);
-    if (err)
-        slurm_error("heapline: cannot write %s/%s: %s", st->path, name,
-                    strerror(err));
+    if (hl_exit_record_name(task, name, sizeof(name)) == 0 &&
+        hl_exit_record_format(task, st->node, pid, wstatus,
+                              _oom(in_cgroup ? &cg : NULL, local, wstatus),
+                              text, sizeof(text)) == 0)
+        _write(st, &user, name, text);
+    /* The step's cgroup is removed after its last task's exit. */
+    if (in_cgroup && st->ended == st->local_tasks)
+        _node_file(st, &user, &cg);
 }

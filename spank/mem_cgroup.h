@@ -1,0 +1,62 @@
+/*
+ * The memory cgroup of a step, where Slurm confines steps in cgroups
+ * (task/cgroup with ConstrainRAMSpace): the kernel's own high-water mark
+ * of the step on this node, its limit, and its OOM kills. Read from
+ * slurmstepd while the step's cgroup still exists, that is up to the last
+ * slurm_spank_task_exit of the node (it is gone by slurm_spank_exit).
+ *
+ *   cgroup v1  ROOT/memory/slurm_NODE/uid_U/job_J/step_S[/task_T]
+ *              (ROOT/memory/slurm/... where a host runs one slurmd)
+ *   cgroup v2  the step_S folder above slurmstepd's own cgroup, read from
+ *              /proc/self/cgroup; its tasks in step_S/user/task_T
+ *
+ * Everything takes the cgroup root and the /proc/self/cgroup path as
+ * arguments, so that the unit tests can build a fake tree.
+ */
+#ifndef HL_SPANK_MEM_CGROUP_H
+#define HL_SPANK_MEM_CGROUP_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define HL_CGROUP_ROOT "/sys/fs/cgroup"
+#define HL_CGROUP_SELF "/proc/self/cgroup"
+
+/* "Not measured" (a Slurm-style sentinel, never 0). */
+#define HL_CGROUP_NONE UINT64_MAX
+
+struct hl_mem_cgroup {
+    int version;         /* 1 or 2 */
+    char step[PATH_MAX]; /* the step's cgroup folder */
+};
+
+/* The figures of a step's cgroup; HL_CGROUP_NONE where not known. */
+struct hl_mem_cgroup_figures {
+    uint64_t peak;      /* high-water mark of the step on this node */
+    uint64_t limit;     /* the smaller of the step's and the job's limit */
+    uint64_t oom_kills; /* OOM kills in the step so far */
+};
+
+/*
+ * Finds the memory cgroup of step job.step of uid on node. Returns 0, or
+ * -1 when the step runs in no memory cgroup (proctrack/linuxproc, or
+ * cgroups without the memory controller).
+ */
+int hl_mem_cgroup_find(const char *root, const char *self_cgroup,
+                       const char *node, uid_t uid, uint32_t job, uint32_t step,
+                       struct hl_mem_cgroup *cg);
+
+/* Reads the step's figures; those the kernel does not give stay NONE. */
+void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
+                        struct hl_mem_cgroup_figures *fig);
+
+/*
+ * Whether the OOM killer ended the task of local id task: 1 or 0 from the
+ * task's own cgroup, else from the step's (its OOM kill count, or on a
+ * kernel without one, its failcnt), -1 when nothing says.
+ */
+int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg, uint32_t task);
+
+#endif
