@@ -36,7 +36,7 @@ struct hl_mem_cgroup {
 struct hl_mem_cgroup_figures {
     uint64_t peak;      /* high-water mark of the step on this node */
     uint64_t limit;     /* the smaller of the step's and the job's limit */
-    uint64_t oom_kills; /* OOM kills in the step so far */
+    uint64_t oom_kills; /* the step cgroup's own OOM kill count */
 };
 
 /*

@@ -25,6 +25,7 @@ struct hl_node_step {
     gid_t gid;
     uint32_t local_tasks; /* tasks of the step on this node */
     uint32_t ended;       /* of them, those whose task_exit ran */
+    uint32_t oom_killed;  /* of them, those the OOM killer ended */
 };
 
 /* Whether a step id is one of a real srun step, not batch/extern/... */

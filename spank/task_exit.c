@@ -46,6 +46,9 @@ static void _node_file(const struct hl_node_step *st,
     char name[300], text[512];
 
     hl_mem_cgroup_read(cg, &fig);
+    /* cgroup v1 counts an OOM kill in the task's cgroup only (seen on 6.18). */
+    if (fig.oom_kills == HL_CGROUP_NONE || fig.oom_kills < st->oom_killed)
+        fig.oom_kills = st->oom_killed;
     if (hl_node_file_name(st->node, name, sizeof(name)) == 0 &&
         hl_node_file_format(st->node, &fig, text, sizeof(text)) == 0)
         _write(st, user, name, text);
@@ -60,6 +63,7 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     gid_t *gids = NULL;
     struct hl_user user;
     struct hl_mem_cgroup cg;
+    enum hl_oom oom;
     bool in_cgroup;
 
     if (!st->active || st->why[0])
@@ -78,10 +82,11 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     in_cgroup = hl_mem_cgroup_find(HL_CGROUP_ROOT, HL_CGROUP_SELF, st->node,
                                    st->uid, st->job, st->step, &cg) == 0;
     user = (struct hl_user){st->uid, st->gid, gids, ngids};
+    oom = _oom(in_cgroup ? &cg : NULL, local, wstatus);
+    st->oom_killed += oom == HL_OOM_KILLED;
     if (hl_exit_record_name(task, name, sizeof(name)) == 0 &&
-        hl_exit_record_format(task, st->node, pid, wstatus,
-                              _oom(in_cgroup ? &cg : NULL, local, wstatus),
-                              text, sizeof(text)) == 0)
+        hl_exit_record_format(task, st->node, pid, wstatus, oom, text,
+                              sizeof(text)) == 0)
         _write(st, &user, name, text);
     /* The step's cgroup is removed after its last task's exit. */
     if (in_cgroup && st->ended == st->local_tasks)
