@@ -85,11 +85,19 @@ _require_packages() {
 
 # Daemons get a clean environment: nothing of the test's (LD_PRELOAD,
 # HEAPLINE_*) leaks into slurmd and so into slurmstepd. The marker variable
-# finds our slurmstepd processes at stop; tests never carry it.
+# finds our slurmstepd processes at stop; tests never carry it. Neither do
+# they keep any descriptor of ours open beyond 0-2 (the port lock, a test
+# harness's pipes, which would then never see end of file). Run in a
+# subshell: it becomes the daemon.
 _daemon() {
+    local fd
+    for fd in "/proc/$BASHPID/fd/"*; do
+        fd=${fd##*/}
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
+    done
     exec env -i PATH="$DAEMON_PATH" SLURM_CONF="$dir/slurm.conf" \
         HEAPLINE_CLUSTER_DAEMON="$dir" MYSQL_UNIX_PORT="$dir/db/sock" \
-        "$@" < /dev/null 9>&-
+        "$@" < /dev/null
 }
 
 _running() { # PID: alive and not a zombie (PID 1 may not reap them)
