@@ -390,7 +390,7 @@ _cmd_start() {
     _start_mariadb
     # The ports are free when picked; the lock keeps a concurrent start from
     # picking them too until our daemons have bound them.
-    exec 9> "${TMPDIR:-/tmp}/heapline-cluster-start.lock"
+    exec 9> /tmp/heapline-cluster-start.lock # one for all, whatever TMPDIR
     flock 9
     base=$(_pick_ports) || exit 1
     _write_confs
