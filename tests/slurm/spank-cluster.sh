@@ -4,131 +4,9 @@
 # Skips (77) without root, Slurm's packages, or a built plugin.
 set -u
 
-srcdir=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
-build=${abs_top_builddir:-$(cd "$srcdir/../.." && pwd)}
-py=${PYTHON3:-/usr/bin/python3}
-cluster_sh=$srcdir/cluster.sh
+cluster_mode=
+. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 test_user=heapline-test
-
-n=0 failed=0
-_ok() { # STATUS NAME: one TAP line, ok when STATUS is 0
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
-_check() { # NAME COMMAND...: ok if the command succeeds
-    local name=$1
-    shift
-    "$@" > /dev/null 2>&1
-    _ok $? "$name"
-}
-_skip() { # NAME REASON
-    n=$((n + 1))
-    echo "ok $n - $1 # SKIP $2"
-}
-_diag() { sed 's/^/# /'; }
-
-# --- setup -------------------------------------------------------------------
-
-plugin=$build/spank/.libs/heapline.so
-lib=$build/preload/.libs/libheapline.so
-report=$build/report/.libs/heapline-report
-[ -x "$report" ] || report=$build/report/heapline-report
-for f in "$plugin" "$lib" "$report"; do
-    if [ ! -f "$f" ]; then
-        echo "1..0 # SKIP $f not built (no Slurm spank.h?)"
-        exit 77
-    fi
-done
-if [ "$(id -u)" != 0 ]; then
-    echo "1..0 # SKIP needs root to run a cluster"
-    exit 77
-fi
-
-top=$(mktemp -d /tmp/heapline-spank-XXXXXX) || exit 99
-chmod 755 "$top"
-cdir=$top/cluster
-_stop() {
-    "$cluster_sh" stop "$cdir" > /dev/null 2>&1
-    rm -rf "$top"
-}
-"$cluster_sh" start "$cdir" 2> "$top/start.err"
-rc=$?
-if [ $rc -eq 77 ]; then
-    echo "1..0 # SKIP $(tail -1 "$top/start.err")"
-    rm -rf "$top"
-    exit 77
-elif [ $rc -ne 0 ]; then
-    echo "Bail out! cluster.sh start failed"
-    _diag < "$top/start.err"
-    _stop
-    exit 1
-fi
-trap _stop EXIT
-eval "$("$cluster_sh" env "$cdir")"
-
-# The build tree may be where another user cannot read it: what tasks and
-# srun load goes to a folder anyone can read.
-art=$top/art
-mkdir -p "$art"
-cp "$plugin" "$lib" "$report" "$srcdir/alloc-touch.py" "$srcdir/mpi-rank.c" \
-    "$art/"
-chmod -R a+rX "$art"
-touch_py=$art/alloc-touch.py
-lib=$art/libheapline.so
-plugstack="optional $art/heapline.so lib=$lib report=$art/heapline-report"
-"$cluster_sh" plugstack "$cdir" "$plugstack"
-
-work=$top/work
-mkdir -p "$work"
-# A step or job that hangs ends after 5 minutes instead of hanging the suite.
-export SLURM_TIMELIMIT=5 SBATCH_TIMELIMIT=5
-
-_fresh() { # NAME: an empty working folder for one scenario
-    mkdir -p "$work/$1"
-    echo "$work/$1"
-}
-_stepdir() { # DIR STEP: the step folder of step STEP under DIR
-    local d
-    for d in "$1"/heapline-*."$2"; do
-        [ -d "$d" ] && echo "$d"
-    done
-}
-_records() { ls "$1"/*.csv 2> /dev/null; }
-_column() { # NAME FILE...: that column of each record, one per line
-    "$py" - "$@" << 'PY'
-import csv, sys
-name = sys.argv[1]
-for path in sys.argv[2:]:
-    with open(path) as f:
-        rows = list(csv.reader(l for l in f if not l.startswith("#")))
-    print(rows[1][rows[0].index(name)])
-PY
-}
-_size() { # BYTES: written as heapline-report writes sizes
-    "$py" -c '
-import sys
-b = float(sys.argv[1])
-for u in ("B", "KiB", "MiB", "GiB", "TiB"):
-    if b < 1024 or u == "TiB":
-        print("%d B" % b if u == "B" else "%.1f %s" % (b, u))
-        break
-    b /= 1024' "$1"
-}
-_sacct_bytes() { # a sacct size (159856K, 12M...) in bytes
-    "$py" -c '
-import sys
-s = sys.argv[1]
-m = {"K": 1, "M": 1024, "G": 1024**2, "T": 1024**3}
-print(int(float(s[:-1]) * m[s[-1]] * 1024) if s[-1] in m else int(s))' "$1"
-}
-_lacks() { # TEXT WORD: TEXT does not hold WORD
-    case $1 in *"$2"*) return 1 ;; esac
-}
 
 # --- four tasks over two nodes -------------------------------------------------
 
@@ -175,6 +53,10 @@ _ok "$(test "$(cat "$sd"/task-*.exit | grep -c ',exited,0,,$')" = 4; echo $?)" \
     "four tasks: four exit files, each 'exited 0', oom empty (no cgroup)"
 _ok "$(grep -q '^heapline: .* allocs' "$d/err"; test $? -ne 0; echo $?)" \
     "four tasks: no summary line per task (quiet=on)"
+_check "four tasks: no node file without a memory cgroup" \
+    test -z "$(ls "$sd"/node-*.csv 2> /dev/null)"
+_check "four tasks: the report says the nodes' true peak is not known" \
+    grep -q "true peak is not known" "$d/err"
 [ $failed -eq 0 ] || {
     _diag < "$d/err"
     ls -la "$sd" | _diag
