@@ -1,0 +1,30 @@
+"""64 threads allocate while another forks and executes a program 1,000
+times: a fork may come while a lock of the allocator or of heapline is
+held, yet every child runs and exits 0, nothing hangs, and stdout, stderr
+and the exit status are unchanged. Every executed child writes its record
+(format 1: it exited normally), and no image that exec replaced is left as
+a provisional record."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+work = t.tmpdir()
+prog = t.program("fork_exec_under_threads")
+res = t.unchanged([prog], os.path.join(work, "r-%p.csv"),
+                  "fork and exec under 64 threads", warnings=0)
+t.check(res.returncode == 0 and res.stdout == "forked 1000, failed 0\n",
+        "every child ran: %d %r" % (res.returncode, res.stdout))
+names = os.listdir(work)
+t.check(len(names) == 1001, "1,001 records (the parent and each child): %d"
+        % len(names))
+unfinished = []
+for name in names:
+    with open(os.path.join(work, name)) as f:
+        if f.read().split("\n")[1].endswith(",end"):
+            unfinished.append(name)
+t.check(not unfinished, "no provisional record left: %r" % unfinished[:5])
+t.done()

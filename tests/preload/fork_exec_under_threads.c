@@ -1,0 +1,68 @@
+/* 64 threads allocate and free, in bursts, while the main thread forks
+ * and executes a program 1,000 times (argv[1], with "child" as its
+ * argument), waiting for each: a fork may come while any lock of the
+ * allocator or of heapline is held by another thread, and the child must
+ * still run. Prints "forked N, failed M" and exits 0 when every child
+ * exited 0. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define THREADS 64
+#define FORKS 1000
+
+static volatile int _stop;
+
+static void *_allocate(void *arg)
+{
+    size_t salt = (size_t)arg;
+    void *keep[16] = {0};
+
+    /* Short pauses leave the forking thread its share of two cores. */
+    struct timespec pause = {0, 1000000};
+
+    for (size_t i = 0; !_stop; i++) {
+        free(keep[i % 16]);
+        keep[i % 16] = malloc(16 + (i * 7919 + salt) % 4096);
+        if (i % 64 == 63)
+            nanosleep(&pause, NULL);
+    }
+    for (int i = 0; i < 16; i++)
+        free(keep[i]);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    pthread_t threads[THREADS];
+    int failed = 0;
+
+    if (argc > 1 && !strcmp(argv[1], "child"))
+        return 0;
+    for (size_t i = 0; i < THREADS; i++)
+        if (pthread_create(&threads[i], NULL, _allocate, (void *)i))
+            return 96;
+    for (int i = 0; i < FORKS; i++) {
+        int status;
+        pid_t pid = fork();
+
+        if (pid < 0)
+            return 95;
+        if (pid == 0) {
+            execl(argv[0], argv[0], "child", (char *)NULL);
+            _exit(94);
+        }
+        if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+            WEXITSTATUS(status) != 0)
+            failed++;
+    }
+    _stop = 1;
+    for (size_t i = 0; i < THREADS; i++)
+        pthread_join(threads[i], NULL);
+    printf("forked %d, failed %d\n", FORKS, failed);
+    return failed != 0;
+}
