@@ -55,7 +55,8 @@ _ok "$(test "$(_field oom_kills "$nf")" = 0 &&
     test "$(cat "$sd"/task-*.exit | grep -c ',exited,0,,0$')" = 2; echo $?)" \
     "staggered peaks: no OOM kill, each exit file 'exited 0, oom 0'"
 pernode=$(sed -n '/^Per node/,/^$/p' "$d/err")
-_ok "$(echo "$pernode" | grep -q "true peak $(_size "$peak")" &&
+_ok "$(test -n "$peak" && test -n "$sum" &&
+    echo "$pernode" | grep -q "true peak $(_size "$peak")" &&
     echo "$pernode" | grep -q "sum of VmHWM $(_size "$sum")"
     echo $?)" "staggered peaks: the node section shows the true peak $(_size "$peak") and the VmHWM sum $(_size "$sum")"
 _check "staggered peaks: and the request with its share of the true peak" \

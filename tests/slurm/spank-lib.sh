@@ -100,7 +100,7 @@ _stepdir() { # DIR STEP: the step folder of step STEP under DIR
         [ -d "$d" ] && echo "$d"
     done
 }
-_records() { ls "$1"/*.csv 2> /dev/null; }
+_records() { ls "$1"/task-*.csv 2> /dev/null; } # not the node files
 _column() { # NAME FILE...: that column of each record, one per line
     "$py" - "$@" << 'PY'
 import csv, sys
