@@ -67,12 +67,11 @@ copy_sources() {
     mkdir -p "$srcdir"
     (cd "$tree" && git ls-files --cached --others --exclude-standard |
         while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
-        tar -cf - -T -) | tar -xf - -C "$srcdir" &&
-        (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1 ||
-        {
-            tail -30 "$logs/autoreconf.log"
-            return 1
-        }
+        tar -cf - -T -) | tar -xf - -C "$srcdir" || return 1
+    if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
+        tail -30 "$logs/autoreconf.log"
+        return 1
+    fi
 }
 
 # make_in DIR ARGS...: make, with its output kept in a log unless it fails.
@@ -91,6 +90,7 @@ make_in() {
 printf 'int main(void) { return 0; }\n' > "$top/probe.c"
 cc=
 for c in ${SANITIZE_CC:-clang gcc}; do
+    # shellcheck disable=SC2086
     if "$c" $san_flags "$top/probe.c" -o "$top/probe" \
         > "$logs/probe-$c.log" 2>&1; then
         cc=$c
@@ -135,6 +135,7 @@ if configure_tree "$asan" "$san_flags" &&
     make_in "$asan/spank"; then
     make_in "$asan/tests/report" check || problem "tests/report under ASan+UBSan"
     # the unit tests only: the cluster scenarios need root and a cluster
+    # shellcheck disable=SC2016
     make_in "$asan/tests/slurm" check 'TESTS=$(UNIT_TESTS)' ||
         problem "tests/slurm unit tests under ASan+UBSan"
 else
@@ -180,7 +181,10 @@ for f in "$asan"/tests/*/test-suite.log "$vg"/tests/report/test-suite.log; do
         grep -A3 '^\(FAIL\|ERROR\):' "$f" | head -60
 done
 
-runs=$(ls "$logs" | grep -c '^valgrind\.')
+runs=0
+for f in "$logs"/valgrind.*; do
+    [ -e "$f" ] && runs=$((runs + 1))
+done
 if [ -n "$problems" ]; then
     echo "sanitize: FAILED ($problems); logs in $logs"
     exit 1
