@@ -7,10 +7,10 @@ set -eu
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
-    autoconf automake libtool pkg-config make gcc g++ clang \
+    autoconf automake libtool pkg-config make gcc g++ clang libclang-rt-14-dev git \
     python3 procps file \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \
     openmpi-bin libopenmpi-dev mpich libmpich-dev \
-    valgrind heaptrack libc-dev-bin \
+    valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
     iproute2 util-linux
