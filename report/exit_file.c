@@ -100,7 +100,7 @@ static int _fill(struct hl_procset *set, struct hl_task_exit *x,
     } else {
         return _STATUS;
     }
-    if (host->len == 0)
+    if (host->len == 0 || memchr(host->s, '\0', host->len))
         return _HOST;
     x->host = hl_strpool_intern(&set->hosts, host->s, host->len);
     return x->host == UINT32_MAX ? _NCOLUMNS : -1;

@@ -7,7 +7,9 @@
 
 void hl_fmt_tenths(int64_t ms, char buf[32])
 {
-    int64_t t = (ms + 50) / 100;
+    /* Rounded without ms + 50, which overflows at the largest time a
+     * record may hold. */
+    int64_t t = ms / 100 + (ms % 100 >= 50);
 
     snprintf(buf, 32, "%lld.%lld", (long long)(t / 10), (long long)(t % 10));
 }

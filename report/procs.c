@@ -46,8 +46,10 @@ static int _cmp_exit(const void *va, const void *vb)
  * finds its own in log time. */
 void hl_procset_match_exits(struct hl_procset *set)
 {
+    if (!set->nexits)
+        return;
     qsort(set->exits, set->nexits, sizeof(*set->exits), _cmp_exit);
-    for (size_t j = 0; j < set->count && set->nexits; j++) {
+    for (size_t j = 0; j < set->count; j++) {
         struct hl_proc *p = &set->procs[j];
         struct hl_task_exit key = {.host = p->host, .pid = p->pid};
         struct hl_task_exit *x = bsearch(&key, set->exits, set->nexits,

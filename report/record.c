@@ -138,11 +138,14 @@ static int _fill(struct hl_procset *set, struct hl_proc *p,
     if (hl_parse_i64(v->s, v->len, &rank) < 0 || rank < -1 || rank > INT32_MAX)
         return _RANK;
     p->rank = (int32_t)rank;
+    /* A NUL would cut the name short once interned. */
     v = &f[pos[_HOST]];
-    if (v->len == 0)
+    if (v->len == 0 || memchr(v->s, '\0', v->len))
         return _HOST;
     p->host = hl_strpool_intern(&set->hosts, v->s, v->len);
     v = &f[pos[_JOB]];
+    if (memchr(v->s, '\0', v->len))
+        return _JOB;
     p->job = hl_strpool_intern(&set->jobs, v->s, v->len);
     if (p->host == UINT32_MAX || p->job == UINT32_MAX)
         return _NCOLUMNS;

@@ -98,6 +98,10 @@ uint64_t hl_slurm_size_round_up(uint64_t bytes, char *buf)
 
     if (n == 0)
         n = 1;
+    /* Above the last whole GiB of 64 bits, no request covers the bytes:
+     * that last GiB is the closest, where n * unit would wrap to 0. */
+    if (n > UINT64_MAX / unit)
+        n = UINT64_MAX / unit;
     snprintf(buf, 32, "%llu%c", (unsigned long long)n,
              unit == _GIB ? 'G' : 'M');
     return n * unit;
