@@ -81,6 +81,29 @@ static void _drop_empty_nodes(struct hl_summary *sum)
         sum->node_of_host[sum->nodes[i].host] = (uint32_t)i;
 }
 
+/* A node file of a host that has a node: its figures. */
+static void _attach_node_files(const struct hl_procset *set,
+                               struct hl_summary *sum)
+{
+    for (size_t i = 0; i < sum->nnodes; i++)
+        sum->nodes[i].oom_kills = -1;
+    for (size_t i = 0; i < set->nnode_files; i++) {
+        const struct hl_node_file *nf = &set->node_files[i];
+        struct hl_node *n = &sum->nodes[sum->node_of_host[nf->host]];
+
+        if (n >= sum->nodes + sum->nnodes || n->host != nf->host)
+            continue;
+        if (!n->true_peak && nf->cgroup_peak)
+            sum->true_peaks++;
+        if (nf->cgroup_peak > n->true_peak)
+            n->true_peak = nf->cgroup_peak;
+        if (nf->mem_limit)
+            n->mem_limit = nf->mem_limit;
+        if (nf->oom_kills > n->oom_kills)
+            n->oom_kills = nf->oom_kills;
+    }
+}
+
 int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
 {
     struct hl_proc *p = set->procs;
@@ -115,6 +138,7 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
             sum->largest_vmhwm_proc = (uint32_t)i;
     }
     _drop_empty_nodes(sum);
+    _attach_node_files(set, sum);
     qsort_r(sum->ranks, sum->nranks, sizeof(*sum->ranks), _cmp_rank_by_peak, p);
 
     peaks = malloc(sum->nranks * sizeof(*peaks));

@@ -23,6 +23,9 @@ struct hl_node {
     uint32_t ranks;
     uint32_t procs;
     uint64_t vmhwm_sum;
+    uint64_t true_peak; /* from its node file: 0 when there is none */
+    uint64_t mem_limit; /* from its node file: 0 when not known */
+    int64_t oom_kills;  /* from its node file: -1 when not known */
 };
 
 struct hl_summary {
@@ -35,6 +38,7 @@ struct hl_summary {
     int64_t longest_ms;
     uint32_t largest_vmhwm_proc;
     size_t nprocs;
+    size_t true_peaks; /* nodes with a node file */
 };
 
 /* Sorts set->procs (by rank, node, then largest peak first) and fills sum.

@@ -11,7 +11,7 @@ static const char _header[] =
     "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
     "vmrss_at_exit_bytes,heap_per_vmhwm,rank_processes,rank_peak_process,"
     "node_ranks,node_vmhwm_sum_bytes,node_request_bytes,"
-    "node_percent_of_request,end,signal\n";
+    "node_percent_of_request,end,signal,oom,node_true_peak_bytes\n";
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
                  size_t rank_procs, int is_peak)
@@ -34,14 +34,18 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
             n->vmhwm_sum);
     if (want)
         fprintf(out, "%" PRIu64 ",%" PRIu64 ",", want,
-                hl_percent(n->vmhwm_sum, want));
+                hl_percent(n->true_peak ? n->true_peak : n->vmhwm_sum, want));
     else
         fputs(",,", out);
     fputs(hl_end_word(p->signal, (enum hl_end)p->end), out);
     if (p->signal)
-        fprintf(out, ",%u\n", p->signal);
+        fprintf(out, ",%u,", p->signal);
     else
-        fputs(",\n", out);
+        fputs(",,", out);
+    fputs(p->oom ? "1," : "0,", out);
+    if (n->true_peak)
+        fprintf(out, "%" PRIu64, n->true_peak);
+    fputc('\n', out);
 }
 
 void hl_print_csv(FILE *out, const struct hl_report *r)

@@ -12,10 +12,21 @@
 
 static const char _magic[] = "# heapline exit ";
 
-enum _column { _TASK, _HOST, _PID, _STATUS, _EXIT_CODE, _SIGNAL, _NCOLUMNS };
+enum _column {
+    _TASK,
+    _HOST,
+    _PID,
+    _STATUS,
+    _EXIT_CODE,
+    _SIGNAL,
+    _OOM, /* optional: files of the first version have no oom column */
+    _NCOLUMNS
+};
+
+#define _NREQUIRED _OOM
 
 static const char *const _column_name[_NCOLUMNS] = {
-    "task", "host", "pid", "status", "exit_code", "signal",
+    "task", "host", "pid", "status", "exit_code", "signal", "oom",
 };
 
 bool hl_is_exit_file(const char *buf, size_t len)
@@ -59,7 +70,7 @@ static int _map_header(const char *s, size_t len, int *pos, size_t *nfields,
         for (int c = 0; c < _NCOLUMNS; c++)
             if (pos[c] < 0 && hl_csv_is(&f[i], _column_name[c]))
                 pos[c] = (int)i;
-    for (int c = 0; c < _NCOLUMNS; c++)
+    for (int c = 0; c < _NREQUIRED; c++)
         if (pos[c] < 0) {
             snprintf(err, errlen, "not a heapline exit file (no column %s)",
                      _column_name[c]);
@@ -99,6 +110,12 @@ static int _fill(struct hl_procset *set, struct hl_task_exit *x,
         x->exit_code = (int64_t)v;
     } else {
         return _STATUS;
+    }
+    x->oom = -1;
+    if (pos[_OOM] >= 0 && f[pos[_OOM]].len) {
+        if (hl_parse_u64(f[pos[_OOM]].s, f[pos[_OOM]].len, &v) < 0 || v > 1)
+            return _OOM;
+        x->oom = (int8_t)v;
     }
     if (host->len == 0 || memchr(host->s, '\0', host->len))
         return _HOST;

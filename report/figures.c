@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "format_size.h"
 
 void hl_fmt_tenths(int64_t ms, char buf[32])
 {
@@ -35,15 +36,22 @@ uint64_t hl_percent(uint64_t part, uint64_t whole)
     return whole ? (uint64_t)(p / whole) : 0;
 }
 
-void hl_fmt_end(uint8_t signal, enum hl_end end, char buf[64])
+void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64])
 {
-    const char *name = signal ? sigabbrev_np(signal) : NULL;
+    const char *name = p->signal ? sigabbrev_np(p->signal) : NULL;
+    uint8_t signal = p->signal;
+    char size[HL_SIZE_BUF];
 
-    if (signal && name)
+    if (p->oom && limit) {
+        hl_format_size(limit, size);
+        snprintf(buf, 64, "killed: out of memory (limit %s)", size);
+    } else if (p->oom) {
+        snprintf(buf, 64, "killed: out of memory");
+    } else if (signal && name)
         snprintf(buf, 64, "killed by signal %u (SIG%s)", signal, name);
     else if (signal)
         snprintf(buf, 64, "killed by signal %u", signal);
-    else if (end != HL_END_EXIT)
+    else if (p->end != HL_END_EXIT)
         snprintf(buf, 64, "did not exit normally");
     else
         buf[0] = '\0';

@@ -18,9 +18,10 @@ void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32]);
 /* Percent rounded to a whole number. */
 uint64_t hl_percent(uint64_t part, uint64_t whole);
 
-/* How a process ended, for people: "killed by signal 9 (SIGKILL)", "did not
- * exit normally", "" for a normal exit. */
-void hl_fmt_end(uint8_t signal, enum hl_end end, char buf[64]);
+/* How a process ended, for people: "killed by signal 9 (SIGKILL)", "killed:
+ * out of memory (limit 100.0 MiB)" (limit 0: not known), "did not exit
+ * normally", "" for a normal exit. */
+void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64]);
 
 /* The same for JSON and CSV: "exit", "killed" or "unfinished". */
 const char *hl_end_word(uint8_t signal, enum hl_end end);

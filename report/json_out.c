@@ -49,6 +49,14 @@ static void _peak(FILE *out, const struct hl_report *r)
         fputs("null},\n", out);
 }
 
+static void _u64_or_null(FILE *out, uint64_t v, int known)
+{
+    if (known)
+        fprintf(out, "%" PRIu64, v);
+    else
+        fputs("null", out);
+}
+
 static void _nodes(FILE *out, const struct hl_report *r)
 {
     fputs("  \"nodes\": [", out);
@@ -60,15 +68,22 @@ static void _nodes(FILE *out, const struct hl_report *r)
         _str(out, hl_strpool_get(&r->set->hosts, n->host));
         fprintf(out,
                 ", \"ranks\": %" PRIu32 ", \"processes\": %" PRIu32
-                ", \"vmhwm_sum_bytes\": %" PRIu64,
+                ", \"vmhwm_sum_bytes\": %" PRIu64 ", \"true_peak_bytes\": ",
                 n->ranks, n->procs, n->vmhwm_sum);
+        _u64_or_null(out, n->true_peak, n->true_peak != 0);
+        fputs(", \"mem_limit_bytes\": ", out);
+        _u64_or_null(out, n->mem_limit, n->mem_limit != 0);
+        fputs(", \"oom_kills\": ", out);
+        _u64_or_null(out, (uint64_t)n->oom_kills, n->oom_kills >= 0);
         if (want)
-            fprintf(out,
-                    ", \"request_bytes\": %" PRIu64
-                    ", \"percent_of_request\": %" PRIu64
-                    ", \"over_request\": %s",
-                    want, hl_percent(n->vmhwm_sum, want),
-                    n->vmhwm_sum > want ? "true" : "false");
+            fprintf(
+                out,
+                ", \"request_bytes\": %" PRIu64
+                ", \"percent_of_request\": %" PRIu64 ", \"over_request\": %s",
+                want,
+                hl_percent(n->true_peak ? n->true_peak : n->vmhwm_sum, want),
+                (n->true_peak ? n->true_peak : n->vmhwm_sum) > want ? "true"
+                                                                    : "false");
         fputc('}', out);
     }
     fputs("\n  ],\n", out);
@@ -104,9 +119,9 @@ static void _cut_short(FILE *out, const struct hl_report *r)
                 hl_end_word(p->signal, (enum hl_end)p->end));
         _signal(out, p->signal);
         fprintf(out,
-                ", \"peak_heap_bytes\": %" PRIu64
+                ", \"oom\": %s, \"peak_heap_bytes\": %" PRIu64
                 ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64 "}",
-                p->peak_heap, t, p->vmhwm);
+                p->oom ? "true" : "false", p->peak_heap, t, p->vmhwm);
         sep = ",\n";
     }
     for (size_t i = 0; i < set->nexits; i++) {
@@ -118,8 +133,9 @@ static void _cut_short(FILE *out, const struct hl_report *r)
         _str(out, hl_strpool_get(&set->hosts, x->host));
         fprintf(out,
                 ", \"pid\": %" PRIu32
-                ", \"end\": \"killed\", \"signal\": %u, \"record\": false}",
-                x->pid, x->signal);
+                ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
+                "\"record\": false}",
+                x->pid, x->signal, x->oom == 1 ? "true" : "false");
         sep = ",\n";
     }
     fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
@@ -150,7 +166,7 @@ static void _ranks(FILE *out, const struct hl_report *r)
                 ratio[0] == '-' ? "null" : ratio, k->others,
                 hl_end_word(p->signal, (enum hl_end)p->end));
         _signal(out, p->signal);
-        fputc('}', out);
+        fprintf(out, ", \"oom\": %s}", p->oom ? "true" : "false");
     }
     fputs("\n  ],\n", out);
 }
@@ -181,6 +197,19 @@ static void _slurm(FILE *out, const struct hl_report *r)
     }
 }
 
+static const char *_basis_name(const struct hl_report *r)
+{
+    int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
+
+    if (r->sug.from_limit)
+        return per_cpu ? "twice the limit per CPU" : "twice the limit";
+    if (r->sug.from_true_peak)
+        return per_cpu ? "largest node true peak per CPU"
+                       : "largest node true peak";
+    return per_cpu ? "largest node sum of VmHWM per CPU"
+                   : "largest node sum of VmHWM";
+}
+
 static void _request(FILE *out, const struct hl_report *r)
 {
     const struct hl_suggestion *s = &r->sug;
@@ -202,13 +231,11 @@ static void _request(FILE *out, const struct hl_report *r)
             ", \"bytes\": %" PRIu64
             ", \"basis\": \"%s\", \"basis_bytes\": %" PRIu64
             ", \"basis_node\": ",
-            s->bytes,
-            r->req.kind == HL_REQ_MEM ? "largest node sum of VmHWM"
-                                      : "largest node sum of VmHWM per CPU",
-            s->basis_bytes);
+            s->bytes, _basis_name(r), s->basis_bytes);
     _str(out,
          hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));
-    fprintf(out, ", \"margin_percent\": %u}\n", r->margin_pct);
+    fprintf(out, ", \"margin_percent\": %u, \"too_small\": %s}\n",
+            r->margin_pct, s->too_small ? "true" : "false");
 }
 
 void hl_print_json(FILE *out, const struct hl_report *r)

@@ -33,6 +33,22 @@ struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set)
     return &set->exits[set->nexits++];
 }
 
+struct hl_node_file *hl_procset_add_node_file(struct hl_procset *set)
+{
+    if (set->nnode_files == set->node_files_cap) {
+        size_t cap = set->node_files_cap ? set->node_files_cap * 2 : 16;
+        struct hl_node_file *files =
+            realloc(set->node_files, cap * sizeof(*files));
+
+        if (!files)
+            return NULL;
+        set->node_files = files;
+        set->node_files_cap = cap;
+    }
+    memset(&set->node_files[set->nnode_files], 0, sizeof(set->node_files[0]));
+    return &set->node_files[set->nnode_files++];
+}
+
 static int _cmp_exit(const void *va, const void *vb)
 {
     const struct hl_task_exit *a = va, *b = vb;
@@ -59,6 +75,7 @@ void hl_procset_match_exits(struct hl_procset *set)
             continue;
         x->matched = 1;
         p->signal = x->signal;
+        p->oom = x->oom == 1;
     }
 }
 
@@ -77,6 +94,7 @@ void hl_procset_free(struct hl_procset *set)
 {
     free(set->procs);
     free(set->exits);
+    free(set->node_files);
     hl_strpool_free(&set->hosts);
     hl_strpool_free(&set->jobs);
     memset(set, 0, sizeof(*set));

@@ -31,6 +31,16 @@ struct hl_proc {
     uint8_t end;    /* enum hl_end */
     uint8_t signal; /* the signal that killed its task, from the task's exit
                        file; 0 when not killed or not known */
+    uint8_t oom;    /* its task's exit file says the OOM killer did it */
+};
+
+/* A node file, written by the SPANK plugin where the step ran in a memory
+ * cgroup: the node's true peak. */
+struct hl_node_file {
+    uint64_t cgroup_peak;
+    uint64_t mem_limit; /* 0 when there is none */
+    int64_t oom_kills;  /* -1 when not known */
+    uint32_t host;      /* id in hl_procset.hosts */
 };
 
 /* A task's exit file, written by the SPANK plugin when the task ends. */
@@ -40,6 +50,7 @@ struct hl_task_exit {
     uint32_t host;   /* id in hl_procset.hosts */
     uint32_t pid;    /* the pid of the task's first process */
     uint8_t signal;  /* 0 when it exited */
+    int8_t oom;      /* 1 killed out of memory, 0 not, -1 not known */
     uint8_t matched; /* a record of its pid was read */
 };
 
@@ -50,6 +61,8 @@ struct hl_procset {
     struct hl_strpool jobs;
     struct hl_task_exit *exits;
     size_t nexits, exits_cap;
+    struct hl_node_file *node_files;
+    size_t nnode_files, node_files_cap;
 };
 
 /* Returns a new zeroed process at the end of the set, or NULL when memory
@@ -58,6 +71,9 @@ struct hl_proc *hl_procset_add(struct hl_procset *set);
 
 /* Returns a new zeroed task exit at the end of the set, or NULL. */
 struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set);
+
+/* Returns a new zeroed node file at the end of the set, or NULL. */
+struct hl_node_file *hl_procset_add_node_file(struct hl_procset *set);
 
 /* Marks each process that its task's exit file says was killed, and each
  * exit file that found its process. */

@@ -27,8 +27,12 @@ struct hl_suggestion {
     char option[48]; /* "--mem=13G" */
     uint64_t bytes;
     uint64_t basis_bytes;
-    size_t basis_node; /* index in the summary's nodes */
-    size_t over_nodes; /* nodes over the current request */
+    size_t basis_node;   /* index in the summary's nodes */
+    size_t over_nodes;   /* nodes over the current request */
+    bool from_true_peak; /* every node had a true peak: the basis is one */
+    bool too_small;      /* the OOM killer ended a process */
+    size_t oom_node;     /* where, index in the summary's nodes */
+    bool from_limit;     /* the basis is twice that node's limit */
 };
 
 /* sacct's sampled MaxRSS of the step. */

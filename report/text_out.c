@@ -18,6 +18,18 @@ static const char *_host(const struct hl_report *r, const struct hl_proc *p)
     return hl_strpool_get(&r->set->hosts, p->host);
 }
 
+/* The node of a host, NULL when it has no process. */
+static const struct hl_node *_node_of(const struct hl_report *r, uint32_t host)
+{
+    const struct hl_summary *sum = r->sum;
+    const struct hl_node *n;
+
+    if (host >= r->set->hosts.count)
+        return NULL;
+    n = &sum->nodes[sum->node_of_host[host]];
+    return n < sum->nodes + sum->nnodes && n->host == host ? n : NULL;
+}
+
 static void _header(FILE *out, const struct hl_report *r)
 {
     const struct hl_summary *sum = r->sum;
@@ -57,15 +69,19 @@ static void _peak(FILE *out, const struct hl_report *r)
         fprintf(out, " imbalance - (max / mean)\n\n");
 }
 
+/* With node files, each node's true peak beside its sum of VmHWM, and the
+ * request compared with the true peak where there is one. */
 static void _nodes(FILE *out, const struct hl_report *r)
 {
     struct hl_table tab;
-    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF], text[256];
+    int cgroups = r->sum->true_peaks > 0;
 
-    hl_table_init(&tab, 5);
+    hl_table_init(&tab, cgroups ? 6 : 5);
     for (size_t i = 0; i < r->sum->nnodes; i++) {
         const struct hl_node *n = &r->sum->nodes[i];
         uint64_t want = hl_node_request(r, n);
+        uint64_t used = n->true_peak ? n->true_peak : n->vmhwm_sum;
 
         hl_table_cell(&tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
         if (n->procs != n->ranks)
@@ -73,22 +89,37 @@ static void _nodes(FILE *out, const struct hl_report *r)
                           n->ranks, _s(n->ranks), n->procs);
         else
             hl_table_cell(&tab, "%" PRIu32 " rank%s", n->ranks, _s(n->ranks));
+        if (cgroups) {
+            hl_format_size(n->true_peak, size);
+            hl_table_cell(&tab, n->true_peak ? "true peak %s" : "%s",
+                          n->true_peak ? size : "");
+        }
         hl_format_size(n->vmhwm_sum, size);
-        hl_table_cell(&tab, "%s", size);
+        hl_table_cell(&tab, cgroups ? "sum of VmHWM %s" : "%s", size);
         if (want) {
             hl_format_size(want, req);
-            hl_table_cell(&tab, "%" PRIu64 "%% of %s",
-                          hl_percent(n->vmhwm_sum, want), req);
-            hl_table_cell(&tab, "%s",
-                          n->vmhwm_sum > want ? "over the request" : "");
+            hl_table_cell(&tab, "%" PRIu64 "%% of %s", hl_percent(used, want),
+                          req);
+            hl_table_cell(&tab, "%s", used > want ? "over the request" : "");
         } else {
             hl_table_cell(&tab, "%s", "");
             hl_table_cell(&tab, "%s", "");
         }
     }
-    fputs("Per node, sum of VmHWM (an upper bound to compare with --mem)\n",
+    fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and sum "
+                    "of VmHWM\n"
+                  : "Per node, sum of VmHWM (an upper bound to compare with "
+                    "--mem)\n",
           out);
     hl_table_print(&tab, out);
+    /* A step of the SPANK plugin (it wrote exit files) with no node file
+     * ran in no memory cgroup. */
+    if (r->set->nexits && !cgroups) {
+        snprintf(text, sizeof(text),
+                 "The nodes' true peak is not known: the step ran in no "
+                 "memory cgroup, and the sum of VmHWM is an upper bound.");
+        hl_print_wrapped(out, text);
+    }
     fputc('\n', out);
 }
 
@@ -140,7 +171,8 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
 {
     char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
 
-    hl_fmt_end(p->signal, (enum hl_end)p->end, how);
+    hl_fmt_end(p, _node_of(r, p->host) ? _node_of(r, p->host)->mem_limit : 0,
+               how);
     hl_format_size(p->peak_heap, peak);
     hl_format_size(p->vmhwm, hwm);
     hl_fmt_tenths(p->peak_time_ms, t);
@@ -175,7 +207,9 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
 
         if (!x->signal || x->matched)
             continue;
-        hl_fmt_end(x->signal, HL_END_EXIT, how);
+        hl_fmt_end(&(struct hl_proc){.signal = x->signal, .oom = x->oom == 1},
+                   _node_of(r, x->host) ? _node_of(r, x->host)->mem_limit : 0,
+                   how);
         hl_table_cell(&tab, "task %" PRIu32, x->task);
         hl_table_cell(&tab, "%s", hl_strpool_get(&set->hosts, x->host));
         hl_table_cell(&tab, "pid %" PRIu32, x->pid);
@@ -231,6 +265,7 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
     const struct hl_suggestion *s = &r->sug;
     const struct hl_node *n = &r->sum->nodes[s->basis_node];
     char given[32], basis[HL_SIZE_BUF], over[64], cpus[48], text[512];
+    char too_small[128];
     int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
 
     if (!s->known)
@@ -252,11 +287,27 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
              over);
     fputc('\n', out);
     hl_print_wrapped(out, text);
-    snprintf(text, sizeof(text),
-             "Suggested request: %s (the largest node sum of VmHWM%s, %s on "
-             "%s, plus a %u%% margin).",
-             s->option, per_cpu ? " per CPU" : "", basis,
-             hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
+    if (s->too_small)
+        snprintf(
+            too_small, sizeof(too_small),
+            "the request was too small: out of memory on %s; ",
+            hl_strpool_get(&r->set->hosts, r->sum->nodes[s->oom_node].host));
+    else
+        too_small[0] = '\0';
+    if (s->from_limit)
+        snprintf(text, sizeof(text),
+                 "Suggested request: %s (%stwice its limit%s, %s, plus a %u%% "
+                 "margin).",
+                 s->option, too_small, per_cpu ? " per CPU" : "", basis,
+                 r->margin_pct);
+    else
+        snprintf(text, sizeof(text),
+                 "Suggested request: %s (%sthe largest node %s%s, %s on %s, "
+                 "plus a %u%% margin).",
+                 s->option, too_small,
+                 s->from_true_peak ? "true peak" : "sum of VmHWM",
+                 per_cpu ? " per CPU" : "", basis,
+                 hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
     hl_print_wrapped(out, text);
     if (cut) {
         snprintf(text, sizeof(text),

@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "exit_file.h"
+#include "node_file.h"
 #include "record.h"
 
 /* A record is about 300 bytes; this holds any of them in one read(). */
@@ -49,6 +50,16 @@ static int _read_rest(struct hl_loader *ld, int fd, const char *head,
     }
 }
 
+int hl_parse_any(const char *buf, size_t len, struct hl_procset *set, char *err,
+                 size_t errlen)
+{
+    if (hl_is_exit_file(buf, len))
+        return hl_parse_exit_file(buf, len, set, err, errlen);
+    if (hl_is_node_file(buf, len))
+        return hl_parse_node_file(buf, len, set, err, errlen);
+    return hl_parse_record(buf, len, set, err, errlen);
+}
+
 static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
                        const char *path)
 {
@@ -84,9 +95,7 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
         ld->skipped++;
         return;
     }
-    if ((hl_is_exit_file(data, len)
-             ? hl_parse_exit_file(data, len, ld->set, err, sizeof(err))
-             : hl_parse_record(data, len, ld->set, err, sizeof(err))) < 0) {
+    if (hl_parse_any(data, len, ld->set, err, sizeof(err)) < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
         return;
