@@ -37,11 +37,13 @@ void hl_exec_hooks_init(void)
     _next.execveat = (execveat_fn *)dlsym(RTLD_NEXT, "execveat");
 }
 
-/* Calls that arrive before the constructor (from another constructor)
- * have no record to remove and no next function yet. */
+/* A call that arrives before the constructor (from another library's
+ * constructor) has no record to remove, and looks the functions up then. */
 #define _EXEC(fn, ...)                                                         \
     do {                                                                       \
         int rc;                                                                \
+        if (!_next.fn)                                                         \
+            hl_exec_hooks_init();                                              \
         if (!_next.fn) {                                                       \
             errno = ENOSYS;                                                    \
             return -1;                                                         \
