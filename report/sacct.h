@@ -30,8 +30,10 @@ int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r);
 /* Runs sacct for job ("JOB" or "JOB.STEP") and keeps the row of that step,
  * or for a whole job the step of largest MaxRSS. Waits up to timeout_ms in
  * all, asking again while the step is not in the database yet (it appears
- * shortly after the step ends). Returns 0 when sacct answered with the row
- * (its MaxRSS may still be empty: has_maxrss), -1 when it did not in time.
+ * shortly after the step ends) and, for JOB.STEP, while its row has no
+ * MaxRSS yet (the usage comes after the row). Returns 0 when sacct answered
+ * with the row (its MaxRSS may still be empty at the timeout: has_maxrss),
+ * -1 when it did not in time.
  * *req gets the row of job itself, the one that carries ReqMem (for a step,
  * sacct gives no such row: ask again with the job id alone). */
 int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,

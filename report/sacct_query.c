@@ -66,6 +66,8 @@ int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
                     "--noheader",
                     NULL};
     long long deadline = _now_ms() + timeout_ms;
+    bool one_step = strchr(job, '.') != NULL;
+    int found = 0;
     char out[16384];
     size_t len;
 
@@ -77,11 +79,16 @@ int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
 
         if (left <= 0 ||
             hl_run_capture(argv, (int)left, out, sizeof(out), &len) != 0)
-            return -1;
-        if (_pick(job, out, row, req))
-            return 0;
+            return found ? 0 : -1;
+        /* A step's row comes when it ends, its MaxRSS with slurmstepd's
+         * own message, which can come later: wait for both. */
+        if (_pick(job, out, row, req)) {
+            found = 1;
+            if (!one_step || row->has_maxrss)
+                return 0;
+        }
         if (deadline - _now_ms() <= _RETRY_MS)
-            return -1;
+            return found ? 0 : -1;
         nanosleep(&pause, NULL);
     }
 }

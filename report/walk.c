@@ -14,6 +14,9 @@
 #include "node_file.h"
 #include "record.h"
 
+/* The report that the SPANK plugin keeps in a step folder. */
+#define _STEP_REPORT "report.txt"
+
 /* A record is about 300 bytes; this holds any of them in one read(). */
 #define _BUF_SIZE 65536
 
@@ -118,7 +121,8 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
         size_t nlen = strlen(de->d_name);
         unsigned char type = de->d_type;
 
-        if (de->d_name[0] == '.')
+        /* The plugin keeps the step's report beside its records. */
+        if (de->d_name[0] == '.' || strcmp(de->d_name, _STEP_REPORT) == 0)
             continue;
         if (plen + 1 + nlen >= PATH_MAX) {
             path[plen] = '\0';

@@ -15,8 +15,9 @@ struct hl_loader {
 };
 
 /* Reads the record at path, or every record below it when it is a
- * directory (names starting with '.' are left out). Each fault is one line
- * on stderr and counts in skipped. */
+ * directory (names starting with '.', and the report.txt that the SPANK
+ * plugin keeps in a step folder, are left out). Each fault is one line on
+ * stderr and counts in skipped. */
 void hl_load_path(struct hl_loader *ld, const char *path);
 
 /* One file's content, whichever of the step's files it is: a record, an
