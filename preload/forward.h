@@ -55,14 +55,19 @@ static inline int hl_in_bootstrap(const void *p)
     return (uintptr_t)p - (uintptr_t)hl_bootstrap_arena < HL_BOOTSTRAP_SIZE;
 }
 
+/* Usable size of an mmapped chunk of glibc's, from its header: rare, out of
+ * line, so that the common case is a test and a branch. */
+size_t hl_glibc_mmapped_usable(size_t head) __attribute__((cold, noinline));
+
 /* Usable size of a live block of glibc's: read from the chunk header, as
  * glibc's own malloc_usable_size does (checked against it at start-up). */
 static inline size_t hl_glibc_usable(void *p)
 {
     size_t head = ((size_t *)p)[-1];
-    size_t chunk = head & ~(size_t)7;
 
-    return chunk - ((head & 2) ? 2 * sizeof(size_t) : sizeof(size_t));
+    if (__builtin_expect(head & 2, 0))
+        return hl_glibc_mmapped_usable(head);
+    return (head & ~(size_t)7) - sizeof(size_t);
 }
 
 /* Set while another allocator's malloc_usable_size runs: tcmalloc's may

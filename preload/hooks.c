@@ -112,7 +112,7 @@ static void *_realloc_bootstrapping(void *p, size_t size)
     return q;
 }
 
-static void *_realloc(void *p, size_t size)
+static __attribute__((noinline)) void *_realloc(void *p, size_t size)
 {
     size_t old;
     void *q;
@@ -136,9 +136,21 @@ static void *_realloc(void *p, size_t size)
     return q;
 }
 
+/* The inline path: glibc's allocator and a block of its own. */
 HL_EXPORT void *realloc(void *p, size_t size)
 {
-    return _realloc(p, size);
+    size_t old;
+    void *q;
+
+    if (!_LIKELY(hl_next.fast && p && !hl_in_bootstrap(p)))
+        return _realloc(p, size);
+    old = hl_glibc_usable(p);
+    q = hl_next.realloc(p, size);
+    if (_LIKELY(q))
+        hl_count_realloc((int64_t)hl_glibc_usable(q) - (int64_t)old, q != p);
+    else if (!size)
+        hl_count_free(old); /* glibc frees the block on realloc(p, 0) */
+    return q;
 }
 
 HL_EXPORT void *reallocarray(void *p, size_t n, size_t size)
