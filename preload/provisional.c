@@ -9,6 +9,7 @@
 #include "replace.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -44,6 +45,14 @@ static size_t _page_size;
 static size_t _offset[_NFIGURES];
 static int _busy;    /* a thread is writing the page */
 static int _stopped; /* the final record is being written */
+
+/* Memory figures are read at a milestone only if the last reading is this
+ * old: a read costs syscalls, while a milestone's stores into the page cost
+ * next to nothing, so the heap figures stay as close as before. */
+#define _MEMORY_EVERY_NS 10000000
+static int64_t _memory_read_ns; /* elapsed time of the last reading */
+static int64_t _maxrss_at_start;
+static int64_t _vmhwm, _vmrss; /* as last read */
 
 static void _put_number(char *to, uint64_t v)
 {
@@ -96,23 +105,52 @@ static void _format(struct hl_buf *b, pid_t pid)
     hl_buf_str(b, ",unfinished\n");
 }
 
+/* At start, both from /proc/self/status, as the final record reads them;
+ * and ru_maxrss then, to compare the later readings with. */
+static void _read_memory_at_start(void)
+{
+    struct hl_memory mem;
+
+    hl_procstatus_read(&mem);
+    _vmhwm = mem.vmhwm > 0 ? mem.vmhwm : 0;
+    _vmrss = mem.vmrss > 0 ? mem.vmrss : 0;
+    _maxrss_at_start = hl_procstatus_maxrss();
+    _memory_read_ns = hl_clock_elapsed_ns();
+}
+
+/* ru_maxrss also holds the high-water mark of the image that an exec
+ * replaced: once above its value at start, it is this image's VmHWM (both
+ * are the larger of the highest and the current resident set); until then
+ * the VmHWM of start stands, a lower bound. */
+static void _read_memory(int64_t now)
+{
+    int64_t maxrss = hl_procstatus_maxrss();
+    int64_t rss = hl_procstatus_rss();
+
+    if (maxrss > _maxrss_at_start && maxrss > _vmhwm)
+        _vmhwm = maxrss;
+    if (rss >= 0)
+        _vmrss = rss;
+    _memory_read_ns = now;
+}
+
 static void _write_figures(void)
 {
     struct hl_figures f;
-    struct hl_memory mem;
     int64_t value[_NFIGURES];
 
     hl_counters_peek(&f);
-    hl_procstatus_read(&mem);
     value[_ELAPSED] = hl_clock_elapsed_ns();
+    if (value[_ELAPSED] - _memory_read_ns >= _MEMORY_EVERY_NS)
+        _read_memory(value[_ELAPSED]);
     value[_ALLOCS] = (int64_t)f.allocs;
     value[_FREES] = (int64_t)f.frees;
     value[_PEAK] = (int64_t)f.peak;
     value[_PEAK_TIME] =
         f.peak_time_ns < value[_ELAPSED] ? f.peak_time_ns : value[_ELAPSED];
     value[_LIVE] = (int64_t)f.live;
-    value[_VMHWM] = mem.vmhwm > 0 ? mem.vmhwm : 0;
-    value[_VMRSS] = mem.vmrss > 0 ? mem.vmrss : 0;
+    value[_VMHWM] = _vmhwm;
+    value[_VMRSS] = _vmrss;
     /* A store that changes nothing takes the page's write fault, if any,
      * before any figure changes: a process killed while waiting on it
      * (under memory pressure, the likeliest moment of an OOM kill) leaves
@@ -170,6 +208,7 @@ void hl_provisional_start(pid_t pid)
             _dev = st.st_dev;
             _ino = st.st_ino;
         }
+        _read_memory_at_start();
         _write_figures();
     }
     errno = saved_errno;
@@ -209,10 +248,34 @@ void hl_provisional_after_fork(pid_t pid)
     hl_provisional_start(pid);
 }
 
-/* The page is left mapped: a thread still writing it writes into the file
- * that the final record is about to replace, which no one reads again. */
 void hl_provisional_stop(void)
 {
     __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_totals.publish_at, INT64_MAX, __ATOMIC_RELAXED);
+}
+
+int hl_provisional_finish(const char *text, size_t len)
+{
+    struct stat st;
+    int fd, failed;
+
+    /* The page is taken for good: no milestone writes it again. A thread
+     * writing it now (or one that a signal handler interrupted there)
+     * would write over the record: then it is replaced by rename instead,
+     * and the thread writes into a file no one reads again. */
+    if (!_page || getpid() != _owner || len > _page_size ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return -1;
+    /* Only the file made here: another process may have replaced it. */
+    fd = open(_path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    failed = fstat(fd, &st) < 0 || st.st_dev != _dev || st.st_ino != _ino;
+    if (!failed) {
+        memcpy(_page, text, len);
+        failed = ftruncate(fd, (off_t)len) < 0;
+    }
+    if (close(fd) < 0)
+        failed = 1;
+    return failed ? -1 : 0;
 }

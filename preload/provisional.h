@@ -6,7 +6,7 @@
  * fixed width. Its page stays mapped shared, and its figures are rewritten
  * in place at peak milestones: when the peak has grown by 1% or 1 MiB
  * (whichever is larger) since it was last written. A killed process leaves
- * the figures of its last milestone; a normal end replaces the file with
+ * the figures of its last milestone; a normal end rewrites the file with
  * the exact format-1 record. See doc/format.md. */
 #ifndef HEAPLINE_PROVISIONAL_H
 #define HEAPLINE_PROVISIONAL_H
@@ -31,6 +31,13 @@ void hl_provisional_publish(void) __attribute__((cold, noinline));
 
 /* At a normal end, before the final record replaces it: no more updates. */
 void hl_provisional_stop(void);
+
+/* After hl_provisional_stop: writes the final record, text[0..len), over
+ * the provisional one in place (into the mapped page, then the file cut to
+ * len), which costs no new file. Returns 0, or -1 when that is not safe
+ * (no provisional record of this process at the path, or a thread still
+ * writing the page): the caller then replaces the file. */
+int hl_provisional_finish(const char *text, size_t len);
 
 /* Before exec (in the process that owns the record, not a vfork child):
  * the image replaced is not a process that died, so its provisional record

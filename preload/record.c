@@ -5,6 +5,7 @@
 #include "identity.h"
 #include "pattern.h"
 #include "procstatus.h"
+#include "provisional.h"
 #include "replace.h"
 #include "settings.h"
 
@@ -132,6 +133,8 @@ void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
     }
     hl_buf_init(&b, text, sizeof(text));
     _format(&b, f, elapsed_ns, pid);
+    if (!b.overflow && hl_provisional_finish(text, b.len) == 0)
+        return;
     if (hl_replace_file(path, pid, text, b.len, NULL) == 0)
         return;
     if (_write_in_place(path, text, b.len) < 0)
