@@ -93,23 +93,26 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
 
 /* Whether fn is glibc's own: tcmalloc, for one, also defines functions
  * named __libc_malloc and __libc_free. The object that holds fn is looked
- * up without a symbol search: one dladdr() costs about 85,000
- * instructions. */
+ * up without a symbol search where glibc can (one dladdr() costs about
+ * 85,000 instructions); _dl_find_object finds nothing until the loader
+ * has set up its table, so a call made before that asks dladdr(). */
 static int _in_glibc(void *fn)
 {
+    void *libc_fn = (void *)gnu_get_libc_version;
+    Dl_info fn_info, libc_info;
 #if __GLIBC_PREREQ(2, 35)
     struct dl_find_object fn_obj, libc_obj;
-
-    return fn && _dl_find_object(fn, &fn_obj) == 0 &&
-           _dl_find_object((void *)gnu_get_libc_version, &libc_obj) == 0 &&
-           fn_obj.dlfo_link_map == libc_obj.dlfo_link_map;
-#else
-    Dl_info fn_info, libc_info;
-
-    return fn && dladdr(fn, &fn_info) &&
-           dladdr((void *)gnu_get_libc_version, &libc_info) &&
-           fn_info.dli_fbase == libc_info.dli_fbase;
 #endif
+
+    if (!fn)
+        return 0;
+#if __GLIBC_PREREQ(2, 35)
+    if (_dl_find_object(fn, &fn_obj) == 0 &&
+        _dl_find_object(libc_fn, &libc_obj) == 0)
+        return fn_obj.dlfo_link_map == libc_obj.dlfo_link_map;
+#endif
+    return dladdr(fn, &fn_info) && dladdr(libc_fn, &libc_info) &&
+           fn_info.dli_fbase == libc_info.dli_fbase;
 }
 
 /* The header shortcut is glibc's own formula; take it only if it agrees
