@@ -270,7 +270,10 @@ int hl_provisional_finish(const char *text, size_t len)
     fd = open(_path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return -1;
-    failed = fstat(fd, &st) < 0 || st.st_dev != _dev || st.st_ino != _ino;
+    /* Bytes stored past the end of the file would not reach it: the
+     * record, shorter than the provisional one, is only ever cut. */
+    failed = fstat(fd, &st) < 0 || st.st_dev != _dev || st.st_ino != _ino ||
+             (off_t)len > st.st_size;
     if (!failed) {
         memcpy(_page, text, len);
         failed = ftruncate(fd, (off_t)len) < 0;
