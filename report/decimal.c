@@ -57,6 +57,10 @@ int hl_parse_ms(const char *s, size_t len, int64_t *out)
     }
     for (; digits < 3; digits++)
         frac *= 10;
-    *out = (int64_t)(whole * 1000 + frac) + round_up;
+    /* Whole seconds were bounded above, but their milliseconds plus the
+     * rounded fraction can still pass INT64_MAX. */
+    if (whole * 1000 + frac + (uint64_t)round_up > (uint64_t)INT64_MAX)
+        return -1;
+    *out = (int64_t)(whole * 1000 + frac + (uint64_t)round_up);
     return 0;
 }
