@@ -61,3 +61,12 @@ const char *hl_end_word(uint8_t signal, enum hl_end end)
 {
     return signal ? "killed" : end != HL_END_EXIT ? "unfinished" : "exit";
 }
+
+int hl_sacct_missed_peak(uint64_t maxrss, uint64_t vmhwm)
+{
+    uint64_t slack = vmhwm / 100;
+
+    if (slack < 1024 * 1024)
+        slack = 1024 * 1024;
+    return maxrss < vmhwm && vmhwm - maxrss > slack;
+}

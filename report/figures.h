@@ -15,6 +15,11 @@ void hl_fmt_ms(int64_t ms, char buf[32]);
 /* "26.20": a ratio with two decimals, "-" when the divisor is 0. */
 void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32]);
 
+/* Whether sacct's sampled MaxRSS is clearly below heapline's VmHWM, so that
+ * a peak fell between its samples: by more than 1 MiB and 1%, since the two
+ * figures of one steady process differ by a few pages of sampling noise. */
+int hl_sacct_missed_peak(uint64_t maxrss, uint64_t vmhwm);
+
 /* Percent rounded to a whole number. */
 uint64_t hl_percent(uint64_t part, uint64_t whole);
 

@@ -191,7 +191,7 @@ static void _slurm(FILE *out, const struct hl_report *r)
         if (s->has_task)
             fprintf(out, ", \"max_rss_task\": %" PRIu32, s->task);
         fprintf(out, ", \"below_largest_vmhwm\": %s},\n",
-                s->maxrss < big->vmhwm ? "true" : "false");
+                hl_sacct_missed_peak(s->maxrss, big->vmhwm) ? "true" : "false");
     } else {
         fputs("null,\n", out);
     }

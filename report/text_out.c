@@ -253,7 +253,7 @@ static void _slurm_note(FILE *out, const struct hl_report *r)
              "sampled during the job; the largest VmHWM above is %s (rank "
              "%" PRId32 " on %s).%s",
              s->step, rss, where, hwm, big->rank, _host(r, big),
-             s->maxrss < big->vmhwm
+             hl_sacct_missed_peak(s->maxrss, big->vmhwm)
                  ? " sacct's figure is below heapline's: a short peak fell "
                    "between its samples."
                  : "");
