@@ -48,7 +48,7 @@ int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r)
             break;
         p = bar + 1;
     }
-    if (n < 4 || n > 5 || flen[0] == 0 ||
+    if (n < 4 || flen[0] == 0 ||
         _copy(r->jobid, sizeof(r->jobid), f[0], flen[0]) < 0 ||
         _copy(r->node, sizeof(r->node), f[2], flen[2]) < 0)
         return -1;
@@ -63,7 +63,8 @@ int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r)
         r->task = (uint32_t)task;
         r->has_task = true;
     }
-    if (n == 5 && _reqmem(f[4], flen[4], r) < 0)
+    if (n >= 5 && _reqmem(f[4], flen[4], r) < 0)
         return -1;
+    r->has_usage = n == 6 && flen[5] > 0;
     return 0;
 }

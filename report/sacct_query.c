@@ -61,7 +61,7 @@ int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
                     "-j",
                     (char *)job,
                     "-o",
-                    "JobID,MaxRSS,MaxRSSNode,MaxRSSTask,ReqMem",
+                    "JobID,MaxRSS,MaxRSSNode,MaxRSSTask,ReqMem,TRESUsageInTot",
                     "--parsable2",
                     "--noheader",
                     NULL};
@@ -80,11 +80,12 @@ int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
         if (left <= 0 ||
             hl_run_capture(argv, (int)left, out, sizeof(out), &len) != 0)
             return found ? 0 : -1;
-        /* A step's row comes when it ends, its MaxRSS with slurmstepd's
-         * own message, which can come later: wait for both. */
+        /* A step's row comes when it ends, its usage (MaxRSS among it)
+         * with slurmstepd's own message, which can come later: wait for
+         * both. A step too short to be sampled has usage and no MaxRSS. */
         if (_pick(job, out, row, req)) {
             found = 1;
-            if (!one_step || row->has_maxrss)
+            if (!one_step || row->has_maxrss || row->has_usage)
                 return 0;
         }
         if (deadline - _now_ms() <= _RETRY_MS)

@@ -1,9 +1,10 @@
 /* Proves that lines captured from a real sacct (22.05, --parsable2
- * --noheader -o JobID,MaxRSS,MaxRSSNode,MaxRSSTask[,ReqMem]) parse into
- * the right figures, units and empty fields included, that ReqMem is told
- * apart as per node, per CPU (older Slurm's n/c letter) or the job's total
- * (no letter), that malformed lines are refused, and that scontrol's memory
- * request (per node or per CPU, with CPUs/Task) is found. */
+ * --noheader -o JobID,MaxRSS,MaxRSSNode,MaxRSSTask[,ReqMem,TRESUsageInTot])
+ * parse into the right figures, units and empty fields included, whether the
+ * usage figures (TRESUsageInTot) have arrived, that ReqMem is told apart as per
+ * node, per CPU (older Slurm's n/c letter) or the job's total (no letter), that
+ * malformed lines are refused, and that scontrol's memory request (per node or
+ * per CPU, with CPUs/Task) is found. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -28,6 +29,18 @@ static void _line(const char *line, const char *jobid, bool has_rss,
                   (!has_task || r.task == task),
               "'%s' parses (MaxRSS %llu, node '%s', task %u)", line,
               (unsigned long long)rss, node, task);
+}
+
+/* Lines with TRESUsageInTot, captured from sacct 22.05 on the test
+ * cluster: a step too short to be sampled has usage but no MaxRSS. */
+static void _usage(const char *line, bool has_rss, bool has_usage)
+{
+    struct hl_sacct_row r;
+    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+
+    tap_check(rc == 0 && r.has_maxrss == has_rss && r.has_usage == has_usage,
+              "'%s' has%s MaxRSS and%s usage", line, has_rss ? "" : " no",
+              has_usage ? "" : " no");
 }
 
 static void _reqmem(const char *line, uint64_t bytes, char kind)
@@ -73,6 +86,12 @@ int main(void)
     _line("12.2|2G|n2|17", "12.2", true, 2 * GIB, "n2", true, 17);
     _line("7.0|0|n1|0", "7.0", true, 0, "n1", true, 0);
     _line("8|||", "8", false, 0, "", false, 0);
+    _usage("463000.0|||||energy=0", false, true);
+    _usage("463001.0|1696K|n1|0||cpu=00:00:00,energy=0,fs/disk=6977,"
+           "mem=1696K,pages=0,vmem=2920K",
+           true, true);
+    _usage("463001||||8000M|", false, false);
+    _usage("80.0||||", false, false);
     _line("8.batch|4144K|n1|0", "8.batch", true, 4144 * KIB, "n1", true, 0);
     _line("9.extern|0|n1|0|4000M", "9.extern", true, 0, "n1", true, 0);
     _line("31_2.0|300.25M|n3|1", "31_2.0", true, 314834944, "n3", true, 1);
@@ -84,7 +103,7 @@ int main(void)
     _bad("5.0|lots|n1|0");
     _bad("5.0|159856K|n1|x");
     _bad("|159856K|n1|0");
-    _bad("5.0|159856K|n1|0|4000M|extra");
+    _bad("5.0|159856K|n1|0|4000M|energy=0|extra");
     _scontrol("JobId=5 JobName=x UserId=root(0) MinMemoryNode=4000M "
               "MinTmpDiskNode=0",
               1, 4000 * MIB, false, 1);
