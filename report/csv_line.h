@@ -1,5 +1,5 @@
 /* Lines and comma-separated fields of the small CSV files heapline writes
- * (records and exit files): no quoting, one header line of names. */
+ * (records, exit and node files): no quoting, one header line of names. */
 #ifndef HEAPLINE_CSV_LINE_H
 #define HEAPLINE_CSV_LINE_H
 
@@ -31,5 +31,13 @@ size_t hl_csv_split(const char *s, size_t len, struct hl_field *f);
 
 /* Whether field f is the name. */
 bool hl_csv_is(const struct hl_field *f, const char *name);
+
+/* Maps the header line s[0..len) onto names[0..ncolumns): pos[c] is the
+ * field that holds column c, -1 when absent; columns the reader does not
+ * know are ignored. The first nrequired names must all be there. On error,
+ * err reads "not a heapline KIND (...)" and -1 is returned. */
+int hl_csv_map_header(const char *s, size_t len, const char *const *names,
+                      int ncolumns, int nrequired, const char *kind, int *pos,
+                      size_t *nfields, char *err, size_t errlen);
 
 #endif

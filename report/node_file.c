@@ -23,32 +23,6 @@ bool hl_is_node_file(const char *buf, size_t len)
            memcmp(buf, _magic, sizeof(_magic) - 1) == 0;
 }
 
-static int _header(const char *s, size_t len, int *pos, size_t *nfields,
-                   char *err, size_t errlen)
-{
-    struct hl_field f[HL_CSV_MAX_FIELDS + 1];
-    size_t n = hl_csv_split(s, len, f);
-
-    if (n > HL_CSV_MAX_FIELDS) {
-        snprintf(err, errlen, "not a heapline node file (too many columns)");
-        return -1;
-    }
-    for (int c = 0; c < _NCOLUMNS; c++)
-        pos[c] = -1;
-    for (size_t i = 0; i < n; i++)
-        for (int c = 0; c < _NCOLUMNS; c++)
-            if (pos[c] < 0 && hl_csv_is(&f[i], _column_name[c]))
-                pos[c] = (int)i;
-    for (int c = 0; c < _NCOLUMNS; c++)
-        if (pos[c] < 0) {
-            snprintf(err, errlen, "not a heapline node file (no column %s)",
-                     _column_name[c]);
-            return -1;
-        }
-    *nfields = n;
-    return 0;
-}
-
 /* Returns -1 when the row is good, else the column of the first bad field,
  * or _NCOLUMNS when memory runs out. Limit and OOM kills may be empty. */
 static int _fill(struct hl_procset *set, struct hl_node_file *nf,
@@ -100,7 +74,8 @@ int hl_parse_node_file(const char *buf, size_t len, struct hl_procset *set,
         snprintf(err, errlen, "truncated node file");
         return -1;
     }
-    if (_header(s, n, pos, &nfields, err, errlen) < 0)
+    if (hl_csv_map_header(s, n, _column_name, _NCOLUMNS, _NCOLUMNS, "node file",
+                          pos, &nfields, err, errlen) < 0)
         return -1;
     while (hl_csv_next_line(&c, &s, &n, &cut)) {
         struct hl_node_file *nf;

@@ -72,33 +72,6 @@ static int _check_magic(const char *s, size_t len, char *err, size_t errlen)
     return 0;
 }
 
-/* Maps each known column to its field position, -1 when absent. */
-static int _map_header(const char *s, size_t len, int *pos, size_t *nfields,
-                       char *err, size_t errlen)
-{
-    struct hl_field f[HL_CSV_MAX_FIELDS + 1];
-    size_t n = hl_csv_split(s, len, f);
-
-    if (n > HL_CSV_MAX_FIELDS) {
-        snprintf(err, errlen, "not a heapline record (too many columns)");
-        return -1;
-    }
-    for (int c = 0; c < _NCOLUMNS; c++)
-        pos[c] = -1;
-    for (size_t i = 0; i < n; i++)
-        for (int c = 0; c < _NCOLUMNS; c++)
-            if (pos[c] < 0 && hl_csv_is(&f[i], _column_name[c]))
-                pos[c] = (int)i;
-    for (int c = 0; c < _NREQUIRED; c++)
-        if (pos[c] < 0) {
-            snprintf(err, errlen, "not a heapline record (no column %s)",
-                     _column_name[c]);
-            return -1;
-        }
-    *nfields = n;
-    return 0;
-}
-
 /* Returns -1 when every field is good, the column of the first bad one, or
  * _NCOLUMNS when memory runs out. */
 static int _fill(struct hl_procset *set, struct hl_proc *p,
@@ -180,7 +153,8 @@ int hl_parse_record(const char *buf, size_t len, struct hl_procset *set,
         snprintf(err, errlen, "truncated record");
         return -1;
     }
-    if (_map_header(s, n, pos, &nfields, err, errlen) < 0)
+    if (hl_csv_map_header(s, n, _column_name, _NCOLUMNS, _NREQUIRED, "record",
+                          pos, &nfields, err, errlen) < 0)
         return -1;
     while (hl_csv_next_line(&c, &s, &n, &cut)) {
         struct hl_proc *p;
