@@ -61,20 +61,6 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
     hl_buf_char(b, '\n');
 }
 
-static int _write_all(int fd, const char *data, size_t len)
-{
-    while (len) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        data += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static void _warn(const char *path, const char *reason)
 {
     char line[PATH_MAX + 128];
@@ -113,7 +99,7 @@ static int _write_in_place(const char *path, const char *text, size_t len)
               0666);
     if (fd < 0)
         return -1;
-    failed = _write_all(fd, text, len);
+    failed = hl_write_all(fd, text, len);
     if (!failed && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
         failed = ftruncate(fd, (off_t)len);
     if (close(fd) && !failed)

@@ -45,7 +45,7 @@ static int _create(const char *temp)
     return fd;
 }
 
-static int _write_all(int fd, const char *data, size_t len)
+int hl_write_all(int fd, const char *data, size_t len)
 {
     while (len) {
         ssize_t n = write(fd, data, len);
@@ -75,7 +75,7 @@ int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
     if (_temp_name(path, pid, temp, sizeof(temp)) < 0 ||
         (fd = _create(temp)) < 0)
         return -1;
-    if (_write_all(fd, data, len) < 0)
+    if (hl_write_all(fd, data, len) < 0)
         goto fail;
     if (map) {
         page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,

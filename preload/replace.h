@@ -18,4 +18,8 @@
 int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
                     void **map);
 
+/* Writes all of data to fd, through short writes and EINTR. Returns 0, or
+ * -1 with errno set. */
+int hl_write_all(int fd, const char *data, size_t len);
+
 #endif
