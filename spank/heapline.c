@@ -12,7 +12,7 @@
  */
 #include <slurm/spank.h>
 
-#include "config.h"
+#include "plugin_args.h"
 #include "node_step.h"
 #include "options.h"
 #include "step_end.h"
@@ -21,7 +21,7 @@
 
 SPANK_PLUGIN(heapline, 1);
 
-static struct hl_config _cfg;
+static struct hl_plugin_args _cfg;
 static struct hl_node_step _node_step;
 
 static void _warn(const char *msg)
@@ -39,10 +39,10 @@ int slurm_spank_init(spank_t sp, int ac, char **av)
 {
     spank_context_t ctx = spank_context();
 
-    hl_config_defaults(&_cfg);
+    hl_plugin_args_defaults(&_cfg);
     if (ctx == S_CTX_SLURMD || ctx == S_CTX_JOB_SCRIPT)
         return 0;
-    hl_config_parse(&_cfg, ac, av, _warn);
+    hl_plugin_args_parse(&_cfg, ac, av, _warn);
     hl_options_register(sp);
     return 0;
 }

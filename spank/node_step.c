@@ -50,7 +50,7 @@ static int _check_library(const char *lib, char *why, size_t size)
     return 0;
 }
 
-void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
+void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
                         const struct hl_request *req, struct hl_node_step *st)
 {
     memset(st, 0, sizeof(*st));

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "config.h"
+#include "plugin_args.h"
 #include "request.h"
 
 struct hl_node_step {
@@ -36,7 +36,7 @@ bool hl_is_srun_step(uint32_t step);
  * Runs in slurmstepd with the user's effective uid and the job's working
  * directory as current directory. A failure only fills st->why.
  */
-void hl_node_step_setup(spank_t sp, const struct hl_config *cfg,
+void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
                         const struct hl_request *req, struct hl_node_step *st);
 
 #endif

@@ -42,7 +42,7 @@ int hl_request_apply(struct hl_request *req, bool off, const char *arg,
 }
 
 bool hl_request_enabled(const struct hl_request *req,
-                        const struct hl_config *cfg)
+                        const struct hl_plugin_args *cfg)
 {
     if (req->sw == HL_UNSET)
         return cfg->default_on;
@@ -50,7 +50,7 @@ bool hl_request_enabled(const struct hl_request *req,
 }
 
 const char *hl_request_dir(const struct hl_request *req,
-                           const struct hl_config *cfg)
+                           const struct hl_plugin_args *cfg)
 {
     return req->dir[0] ? req->dir : cfg->dir;
 }

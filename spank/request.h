@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "config.h"
+#include "plugin_args.h"
 
 enum hl_switch { HL_UNSET, HL_ON, HL_OFF };
 
@@ -29,10 +29,10 @@ int hl_request_apply(struct hl_request *req, bool off, const char *arg,
 
 /* Whether the step is measured: the user's switch, else the site's. */
 bool hl_request_enabled(const struct hl_request *req,
-                        const struct hl_config *cfg);
+                        const struct hl_plugin_args *cfg);
 
 /* The folder pattern in force: the user's DIR, else the site's dir=. */
 const char *hl_request_dir(const struct hl_request *req,
-                           const struct hl_config *cfg);
+                           const struct hl_plugin_args *cfg);
 
 #endif

@@ -24,7 +24,7 @@ static struct {
     char mem_value[32];  /* in MB, as Slurm writes it: 1024M */
 } _step;
 
-void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
+void hl_step_end_prepare(spank_t sp, const struct hl_plugin_args *cfg,
                          const struct hl_request *req)
 {
     char why[PATH_MAX + 128];
@@ -53,7 +53,7 @@ void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
     _step.pending = true;
 }
 
-void hl_step_end_report(const struct hl_config *cfg)
+void hl_step_end_report(const struct hl_plugin_args *cfg)
 {
     char jobstep[32], why[PATH_MAX + 128];
     char *argv[8];

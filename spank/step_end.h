@@ -8,11 +8,11 @@
 
 #include <slurm/spank.h>
 
-#include "config.h"
+#include "plugin_args.h"
 #include "request.h"
 
 /* Notes the step's ids, folder and memory request if it is measured. */
-void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
+void hl_step_end_prepare(spank_t sp, const struct hl_plugin_args *cfg,
                          const struct hl_request *req);
 
 /*
@@ -20,6 +20,6 @@ void hl_step_end_prepare(spank_t sp, const struct hl_config *cfg,
  * stderr and keeps it there as report.txt. A failure is one line on
  * stderr; srun's output and exit code are left alone.
  */
-void hl_step_end_report(const struct hl_config *cfg);
+void hl_step_end_report(const struct hl_plugin_args *cfg);
 
 #endif

@@ -20,7 +20,7 @@ static void _explain(spank_t sp, const struct hl_node_step *st, const char *why)
                     st->step, st->node, why);
 }
 
-static int _set_preload(spank_t sp, const struct hl_config *cfg)
+static int _set_preload(spank_t sp, const struct hl_plugin_args *cfg)
 {
     char old[HL_PRELOAD_MAX] = "", value[HL_PRELOAD_MAX];
     spank_err_t rc = spank_getenv(sp, "LD_PRELOAD", old, sizeof(old));
@@ -33,7 +33,7 @@ static int _set_preload(spank_t sp, const struct hl_config *cfg)
 }
 
 /* A user's own HEAPLINE_QUIET wins over the site's quiet=. */
-static int _set_record_env(spank_t sp, const struct hl_config *cfg,
+static int _set_record_env(spank_t sp, const struct hl_plugin_args *cfg,
                            const char *output)
 {
     spank_err_t rc;
@@ -46,7 +46,7 @@ static int _set_record_env(spank_t sp, const struct hl_config *cfg,
     return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
 }
 
-void hl_task_env_setup(spank_t sp, const struct hl_config *cfg,
+void hl_task_env_setup(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st)
 {
     char output[PATH_MAX + sizeof(HL_RECORD_PATTERN) + 1];

@@ -4,7 +4,7 @@
 
 #include <slurm/spank.h>
 
-#include "config.h"
+#include "plugin_args.h"
 #include "node_step.h"
 
 /* The record of each process of a task, inside the step folder. */
@@ -16,7 +16,7 @@
  * measure, its first task says why on its stderr, once, and the task
  * runs unchanged.
  */
-void hl_task_env_setup(spank_t sp, const struct hl_config *cfg,
+void hl_task_env_setup(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st);
 
 #endif

@@ -1,5 +1,5 @@
 /* libFuzzer target: the SPANK plugin's plugstack.conf arguments
- * (spank/config.c) and its --heapline[=ARG] option (spank/request.c). Each
+ * (spank/plugin_args.c) and its --heapline[=ARG] option (spank/request.c). Each
  * line of the input is one argument. A bad one must be warned about once
  * and change nothing; what is accepted must be what the plugin can use. */
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "config.h"
+#include "plugin_args.h"
 #include "pattern.h"
 #include "request.h"
 
@@ -27,7 +27,7 @@ static void _check_path(const char *path)
     FUZZ_CHECK(path[0] == '/' && !strpbrk(path, " :\t\n"));
 }
 
-static void _check_config(const struct hl_config *cfg)
+static void _check_config(const struct hl_plugin_args *cfg)
 {
     char why[160];
 
@@ -61,7 +61,7 @@ static void _check_request(char *arg)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1), *argv[64], *line;
-    struct hl_config cfg, before;
+    struct hl_plugin_args cfg, before;
     int argc = 0, bad;
 
     memcpy(text, data, size);
@@ -72,17 +72,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (line)
             *line++ = '\0';
     }
-    hl_config_defaults(&cfg);
+    hl_plugin_args_defaults(&cfg);
     _check_config(&cfg);
     _warnings = 0;
-    bad = hl_config_parse(&cfg, argc, argv, _count_warning);
+    bad = hl_plugin_args_parse(&cfg, argc, argv, _count_warning);
     FUZZ_CHECK(bad >= 0 && bad <= argc && bad == _warnings);
     _check_config(&cfg);
     /* one argument at a time: a bad one leaves every setting as it was */
-    hl_config_defaults(&cfg);
+    hl_plugin_args_defaults(&cfg);
     for (int i = 0; i < argc; i++) {
         memcpy(&before, &cfg, sizeof(cfg));
-        if (hl_config_parse(&cfg, 1, &argv[i], _count_warning))
+        if (hl_plugin_args_parse(&cfg, 1, &argv[i], _count_warning))
             FUZZ_CHECK(memcmp(&before, &cfg, sizeof(cfg)) == 0);
         _check_request(argv[i]);
     }

@@ -4,12 +4,12 @@
 
 int main(void)
 {
-    struct hl_config off_site, on_site;
+    struct hl_plugin_args off_site, on_site;
     struct hl_request req = {HL_UNSET, ""};
     char why[256];
 
-    hl_config_defaults(&off_site);
-    hl_config_defaults(&on_site);
+    hl_plugin_args_defaults(&off_site);
+    hl_plugin_args_defaults(&on_site);
     on_site.default_on = true;
 
     ok(!hl_request_enabled(&req, &off_site), "nothing asked: site off");

@@ -1,7 +1,7 @@
 /* plugstack.conf arguments: defaults, each key, and bad input ignored. */
 #include <stdio.h>
 
-#include "../../spank/config.h"
+#include "../../spank/plugin_args.h"
 #include "tap.h"
 
 static char last_warning[512];
@@ -13,18 +13,18 @@ static void _warn(const char *msg)
     warnings++;
 }
 
-static int _parse(struct hl_config *cfg, char *arg)
+static int _parse(struct hl_plugin_args *cfg, char *arg)
 {
     char *argv[] = {arg};
 
     warnings = 0;
     last_warning[0] = '\0';
-    return hl_config_parse(cfg, 1, argv, _warn);
+    return hl_plugin_args_parse(cfg, 1, argv, _warn);
 }
 
 int main(void)
 {
-    struct hl_config cfg;
+    struct hl_plugin_args cfg;
     char *all[] = {"lib=/opt/h/lib/libheapline.so",
                    "report=/opt/h/bin/heapline-report",
                    "dir=/scratch/%u/heapline",
@@ -33,7 +33,8 @@ int main(void)
                    "run_report=off",
                    "timeout=5"};
 
-    hl_config_defaults(&cfg);
+    ok(hl_plugin_args_defaults(&cfg) == 0,
+       "every default of the table is accepted by its own parser");
     is_str(cfg.lib, HL_DEFAULT_LIB, "lib defaults to the installed library");
     is_str(cfg.report, HL_DEFAULT_REPORT,
            "report defaults to the installed heapline-report");
@@ -41,7 +42,9 @@ int main(void)
     ok(!cfg.default_on, "off by default for every job");
     ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
 
-    ok(hl_config_parse(&cfg, 7, all, _warn) == 0, "all keys accepted");
+    ok(sizeof(all) / sizeof(all[0]) == hl_plugin_arg_count,
+       "every key of the table is tried below");
+    ok(hl_plugin_args_parse(&cfg, 7, all, _warn) == 0, "all keys accepted");
     is_str(cfg.lib, "/opt/h/lib/libheapline.so", "lib= sets the library");
     is_str(cfg.report, "/opt/h/bin/heapline-report", "report= sets it");
     is_str(cfg.dir, "/scratch/%u/heapline", "dir= keeps the pattern");
@@ -50,11 +53,17 @@ int main(void)
     ok(!cfg.run_report, "run_report=off");
     ok(cfg.timeout_s == 5, "timeout=5");
 
-    hl_config_defaults(&cfg);
+    hl_plugin_args_defaults(&cfg);
     ok(_parse(&cfg, "colour=blue") == 1 && warnings == 1,
        "an unknown key is one warning");
     ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
        "the warning names the argument and why: %s", last_warning);
+    ok(strstr(last_warning, "(known: lib, report, dir, default, quiet, "
+                            "run_report, timeout)") != NULL,
+       "the warning lists the known keys, from the table");
+    ok(_parse(&cfg, "timeouts=5") == 1 && _parse(&cfg, "time=5") == 1 &&
+           cfg.timeout_s == 60,
+       "a key is matched whole, not by prefix");
     ok(_parse(&cfg, "default") == 1 && !cfg.default_on,
        "a key without value is refused and changes nothing");
     ok(_parse(&cfg, "default=maybe") == 1 && !cfg.default_on,
