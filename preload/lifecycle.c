@@ -40,7 +40,8 @@ static void _report(void)
         hl_provisional_stop();
         hl_counters_snapshot(&f);
         elapsed_ns = hl_clock_elapsed_ns();
-        if (hl_settings.output[0] || hl_settings.output_too_long)
+        if (hl_settings.output[0] || hl_settings.output_too_long ||
+            hl_settings.output_fd)
             hl_record_write(&f, elapsed_ns, _pid);
         if (!hl_settings.quiet)
             hl_summary_write(&f);

@@ -6,6 +6,7 @@
 #include "pattern.h"
 #include "procstatus.h"
 #include "provisional.h"
+#include "record_stream.h"
 #include "replace.h"
 #include "settings.h"
 
@@ -119,6 +120,10 @@ void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
     }
     hl_buf_init(&b, text, sizeof(text));
     _format(&b, f, elapsed_ns, pid);
+    if (hl_settings.output_fd) {
+        hl_record_stream_write(hl_settings.output_fd, text, b.len);
+        return;
+    }
     if (!b.overflow && hl_provisional_finish(text, b.len) == 0)
         return;
     if (hl_replace_file(path, pid, text, b.len, NULL) == 0)

@@ -1,5 +1,6 @@
 #include "settings.h"
 #include "buf.h"
+#include "record_stream.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,9 @@ void hl_settings_load(void)
 
     hl_settings.quiet = quiet && *quiet && strcmp(quiet, "0") != 0;
     if (!output || !*output)
+        return;
+    hl_settings.output_fd = hl_record_stream_fd(output);
+    if (hl_settings.output_fd)
         return;
     hl_buf_init(&b, hl_settings.output, sizeof(hl_settings.output));
     /* A relative path is taken from where the program started, whatever
