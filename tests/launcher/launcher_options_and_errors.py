@@ -5,7 +5,8 @@ exit status 2, nothing run. A PROGRAM that does not exist gives 127."""
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "preload"))
 import hltest as t  # noqa: E402
 
 t.require_built()
