@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 #include "launcher_library.h"
+#include "launcher_target.h"
 #include "record_stream.h"
 
 #include <errno.h>
@@ -31,7 +32,10 @@ static const char _usage[] =
     "  -V, --version       print the version and exit\n"
     "\n"
     "The library is put first in LD_PRELOAD; entries already there are kept\n"
-    "after it. HEAPLINE_LIBRARY, if set, names the library to use.\n"
+    "after it. HEAPLINE_LIBRARY, if set, names the library to use. A PROGRAM\n"
+    "that LD_PRELOAD cannot reach (statically linked, setuid or setgid, with\n"
+    "file capabilities) is run all the same, unmeasured, after a line that\n"
+    "says why.\n"
     "\n"
     "Exit status: that of PROGRAM; 2 for a usage error; 1 if the library is\n"
     "not found; 126 or 127 if PROGRAM cannot be run.\n";
@@ -108,10 +112,19 @@ static int _cannot_run(const char *name, int err)
     return err == ENOENT ? 127 : 126;
 }
 
+static void _say_if_unmeasurable(const char *name)
+{
+    char path[PATH_MAX], why[3 * PATH_MAX];
+
+    if (hl_target_resolve(name, path) == 0 &&
+        hl_target_unmeasurable(path, why, sizeof(why)))
+        fprintf(stderr, "heapline: %s: LD_PRELOAD cannot measure it\n", why);
+}
+
 int main(int argc, char **argv)
 {
     char lib[PATH_MAX];
-    const char *output = NULL;
+    const char *output = NULL, *unusable;
     int found = hl_launcher_library(lib) == 0;
     int quiet = 0, c;
 
@@ -166,9 +179,18 @@ int main(int argc, char **argv)
         perror("heapline");
         return 1;
     }
-    if (_preload(lib)) {
-        perror("heapline");
-        return 1;
+    unusable = hl_library_unusable(lib);
+    if (unusable) {
+        fprintf(stderr,
+                "heapline: library %s is %s, not a shared object of this "
+                "machine: running %s unmeasured\n",
+                lib, unusable, argv[optind]);
+    } else {
+        if (_preload(lib)) {
+            perror("heapline");
+            return 1;
+        }
+        _say_if_unmeasurable(argv[optind]);
     }
     execvp(argv[optind], argv + optind);
     return _cannot_run(argv[optind], errno);
