@@ -11,6 +11,7 @@
  *   srun                 slurm_spank_exit: run heapline-report
  */
 #include <slurm/spank.h>
+#include <stdlib.h>
 
 #include "plugin_args.h"
 #include "node_step.h"
@@ -29,6 +30,25 @@ static void _warn(const char *msg)
     slurm_error("%s", msg);
 }
 
+static void _quiet(const char *msg)
+{
+    (void)msg;
+}
+
+/*
+ * Where a bad plugstack.conf argument is told: in the slurmd log (slurmd
+ * at its start, slurmstepd at each step), and once to the user per job,
+ * by whatever made its allocation (sbatch, salloc, or an srun outside
+ * any). An srun inside an allocation stays quiet: its allocator has said
+ * it already, and a job's output is not the place to repeat it per step.
+ */
+static hl_warn_fn _warn_here(spank_context_t ctx)
+{
+    if (ctx == S_CTX_LOCAL && getenv("SLURM_JOB_ID"))
+        return _quiet;
+    return _warn;
+}
+
 /*
  * Every context (srun, sbatch, salloc, slurmd, slurmstepd, prolog and
  * epilog). Reads the plugstack.conf arguments, and registers the options
@@ -40,10 +60,11 @@ int slurm_spank_init(spank_t sp, int ac, char **av)
     spank_context_t ctx = spank_context();
 
     hl_plugin_args_defaults(&_cfg);
-    if (ctx == S_CTX_SLURMD || ctx == S_CTX_JOB_SCRIPT)
+    if (ctx == S_CTX_JOB_SCRIPT)
         return 0;
-    hl_plugin_args_parse(&_cfg, ac, av, _warn);
-    hl_options_register(sp);
+    hl_plugin_args_parse(&_cfg, ac, av, _warn_here(ctx));
+    if (ctx != S_CTX_SLURMD)
+        hl_options_register(sp);
     return 0;
 }
 

@@ -138,6 +138,19 @@ out=$(cd "$d" && srun -n1 echo still-runs 2>&1)
 _ok "$(echo "$out" | grep -qx still-runs &&
     echo "$out" | grep -q 'plugstack.conf argument "bogus=1" ignored'
     echo $?)" "plugstack: an unknown argument is logged and the job runs"
+d=$(_fresh bad-argument)
+cat > "$d/job.sh" << JOB
+#!/bin/bash
+srun -n1 true
+srun -n1 true
+JOB
+(cd "$d" && sbatch --wait -o "$d/slurm.out" "$d/job.sh" > /dev/null 2> "$d/err")
+bad='plugstack.conf argument "bogus=1" ignored'
+_ok "$(test "$(grep -c "$bad" "$d/err")" = 1 && ! grep -q "$bad" "$d/slurm.out"
+    echo $?)" "plugstack: a bad argument is told once per job, by sbatch, not by each srun in it"
+_check "plugstack: and it is in the slurmd log" \
+    grep -q "$bad" "$cdir/log/slurmd-n1.log"
+[ $failed -eq 0 ] || cat "$d/err" "$d/slurm.out" | _diag
 "$cluster_sh" plugstack "$cdir" \
     "optional $art/heapline.so lib=$art/missing.so report=$art/missing-report"
 d=$(_fresh missing)
@@ -160,11 +173,7 @@ _ok "$(test $rc = 0 && test "$(echo "$line" | grep -c .)" = 1 &&
 
 # --- non-root user, unwritable folder ------------------------------------------
 
-_as_user() { # DIR COMMAND...: run as the test user in DIR
-    local dir=$1
-    shift
-    (cd "$dir" && runuser -u "$test_user" -- env SLURM_CONF="$SLURM_CONF" "$@")
-}
+_as_user() { _as "$test_user" "$@"; } # DIR COMMAND...
 if "$cluster_sh" add-user "$cdir" "$test_user" > "$top/adduser.err" 2>&1; then
     d=$(_fresh user)
     chown "$test_user" "$d"

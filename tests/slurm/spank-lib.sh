@@ -133,4 +133,12 @@ print(int(float(s[:-1]) * m[s[-1]] * 1024) if s[-1] in m else int(s))' "$1"
 _lacks() { # TEXT WORD: TEXT does not hold WORD
     case $1 in *"$2"*) return 1 ;; esac
 }
+_as() { # USER DIR COMMAND...: run as USER in DIR, on this cluster
+    local user=$1 dir=$2
+    shift 2
+    (cd "$dir" && runuser -u "$user" -- env SLURM_CONF="$SLURM_CONF" "$@")
+}
+_heapline_lines() { # FILE: its heapline lines, without the report's own
+    grep 'error: heapline: ' "$1"
+}
 
