@@ -10,6 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
+
+/* How long a reaped child may take to die once killed. */
+#define HL_KILL_GRACE_MS 1000
+
 static int _become(const struct hl_user *user)
 {
     if (getuid() == user->uid && geteuid() == user->uid)
@@ -40,39 +45,44 @@ static int _write_all(int fd, const char *text)
     return 0;
 }
 
-/*
- * The same checks as hl_stepdir_open(), without its messages: after fork()
- * in a threaded slurmstepd, only async-signal-safe calls are sure to work.
- */
-static int _open_dir(const char *dir, uid_t uid)
+static int _not_regular(mode_t mode)
 {
-    struct stat st;
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-    if (dfd < 0)
-        return -1;
-    if (fstat(dfd, &st) < 0 || st.st_uid != uid || (st.st_mode & S_IWOTH)) {
-        close(dfd);
-        errno = EPERM;
-        return -1;
-    }
-    return dfd;
+    if (S_ISFIFO(mode))
+        return HL_AS_USER_FIFO;
+    if (S_ISSOCK(mode))
+        return HL_AS_USER_SOCKET;
+    return HL_AS_USER_SPECIAL;
 }
 
-static int _child(const struct hl_user *user, const char *dir, const char *name,
+/*
+ * O_NONBLOCK: opening a FIFO for writing then fails (ENXIO) instead of
+ * waiting for a reader, and one with a reader is seen by fstat() before
+ * anything is written. No O_TRUNC before the file is known to be regular.
+ * Only async-signal-safe calls: the caller is a threaded slurmstepd.
+ */
+static int _child(const struct hl_user *user, int dirfd, const char *name,
                   const char *text)
 {
     int err = _become(user);
-    int dfd, fd;
+    struct stat st;
+    int fd;
 
     if (err)
         return err;
-    dfd = _open_dir(dir, user->uid);
-    if (dfd < 0)
+    fd = openat(dirfd, name,
+                O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        err = errno;
+        if ((err == ENXIO || err == EOPNOTSUPP) &&
+            fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+            return _not_regular(st.st_mode);
+        return err;
+    }
+    if (fstat(fd, &st) < 0)
         return errno;
-    fd = openat(dfd, name,
-                O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
+    if (!S_ISREG(st.st_mode))
+        return _not_regular(st.st_mode);
+    if (ftruncate(fd, 0) < 0)
         return errno;
     err = _write_all(fd, text);
     if (close(fd) < 0 && !err)
@@ -80,21 +90,42 @@ static int _child(const struct hl_user *user, const char *dir, const char *name,
     return err;
 }
 
-int hl_write_as_user(const struct hl_user *user, const char *dir,
-                     const char *name, const char *text)
+int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
+                     const char *text, unsigned timeout_ms)
 {
     int status;
     pid_t pid = fork();
 
     if (pid < 0)
         return errno;
-    if (pid == 0)
-        _exit(_child(user, dir, name, text));
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            return errno;
+    if (pid == 0) {
+        hl_child_close_fds(dirfd);
+        _exit(_child(user, dirfd, name, text));
+    }
+    if (hl_child_wait(pid, hl_now_ms() + timeout_ms, &status) < 0) {
+        int err = errno;
+
+        if (err == ETIMEDOUT)
+            hl_child_kill(pid, 0, HL_KILL_GRACE_MS, NULL);
+        return err;
     }
     if (!WIFEXITED(status))
         return EINTR;
     return WEXITSTATUS(status);
+}
+
+const char *hl_as_user_strerror(int err)
+{
+    switch (err) {
+    case HL_AS_USER_FIFO:
+        return "a FIFO is there, not a regular file: refused";
+    case HL_AS_USER_SOCKET:
+        return "a socket is there, not a regular file: refused";
+    case HL_AS_USER_SPECIAL:
+        return "something else than a regular file is there: refused";
+    case ETIMEDOUT:
+        return "no answer in time (a hung file system?): given up";
+    default:
+        return strerror(err);
+    }
 }

@@ -14,13 +14,27 @@ struct hl_user {
     int ngids;
 };
 
+/* What hl_write_as_user() returns besides 0 and errno values. */
+enum {
+    HL_AS_USER_FIFO = 200, /* the name is a FIFO: refused */
+    HL_AS_USER_SOCKET,     /* a socket: refused */
+    HL_AS_USER_SPECIAL,    /* another file that is not a regular file */
+};
+
 /*
- * Writes text to dir/name (created or replaced, never through a symlink)
- * in a child process that first becomes the user, so that a root caller
- * cannot write where the user could not. dir must be a folder of the
- * user's (see hl_stepdir_open). Returns 0 or an errno value.
+ * Writes text to the file name in the folder dirfd (a step folder opened
+ * with hl_stepdir_open) in a child process that first becomes the user, so
+ * that a root caller cannot write where the user could not. The file is
+ * created or replaced; a symlink is never followed, and anything but a
+ * regular file is refused without blocking (a FIFO planted there has no
+ * reader). The child gets timeout_ms to finish (a hung file system); it is
+ * killed after that, and ETIMEDOUT returned. Returns 0, an errno value or
+ * one of HL_AS_USER_*.
  */
-int hl_write_as_user(const struct hl_user *user, const char *dir,
-                     const char *name, const char *text);
+int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
+                     const char *text, unsigned timeout_ms);
+
+/* What a value returned by hl_write_as_user() means, for a message. */
+const char *hl_as_user_strerror(int err);
 
 #endif

@@ -119,7 +119,8 @@ int slurm_spank_task_exit(spank_t sp, int ac, char **av)
 
 /*
  * Every context, at the end. In srun the step is over and its records
- * are written: run the report there, and nowhere else.
+ * are written: run the report there, and nowhere else. slurmstepd lets
+ * go of the step folder.
  */
 int slurm_spank_exit(spank_t sp, int ac, char **av)
 {
@@ -128,5 +129,7 @@ int slurm_spank_exit(spank_t sp, int ac, char **av)
     (void)av;
     if (spank_context() == S_CTX_LOCAL)
         hl_step_end_report(&_cfg);
+    else if (spank_context() == S_CTX_REMOTE)
+        hl_node_step_end(&_node_step);
     return 0;
 }

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "step_ids.h"
 #include "stepdir.h"
 
 /* Slurm's ids of steps that are not srun steps (slurm.h of 22.05). */
@@ -39,34 +42,68 @@ static void _node_name(char *out, size_t size)
 /* The library is opened with the user's rights, as ld.so will. */
 static int _check_library(const char *lib, char *why, size_t size)
 {
-    int fd = open(lib, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    int fd = open(lib, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
-    if (fd < 0) {
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
         snprintf(why, size, "cannot read the library %s: %s", lib,
-                 strerror(errno));
+                 fd < 0 ? strerror(errno) : "not a regular file");
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
     close(fd);
     return 0;
 }
 
+static void _share_rank_offset(struct hl_node_step *st)
+{
+    void *page = mmap(NULL, sizeof(*st->rank_offset), PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+    if (page == MAP_FAILED)
+        return;
+    st->rank_offset = page;
+    *st->rank_offset = HL_RANK_OFFSET_UNKNOWN;
+}
+
+/* The site's own folder pattern may name a folder shared by all users. */
+static void _open_folder(const struct hl_plugin_args *cfg,
+                         const struct hl_request *req, struct hl_node_step *st)
+{
+    const char *pattern = hl_request_dir(req, cfg);
+    size_t site_len = req->dir[0] ? 0 : hl_stepdir_site_len(cfg->dir);
+
+    if (hl_stepdir_locate(pattern, st->id.job, st->id.step, st->name, st->uid,
+                          st->path, sizeof(st->path), st->why,
+                          sizeof(st->why)) < 0)
+        return;
+    st->dirfd = hl_stepdir_open(st->path, site_len, true, st->uid, st->why,
+                                sizeof(st->why));
+}
+
 void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
                         const struct hl_request *req, struct hl_node_step *st)
 {
+    bool het = false;
+
     memset(st, 0, sizeof(*st));
+    st->dirfd = -1;
     if (!hl_request_enabled(req, cfg))
         return;
-    if (spank_get_item(sp, S_JOB_ID, &st->job) != ESPANK_SUCCESS ||
-        spank_get_item(sp, S_JOB_STEPID, &st->step) != ESPANK_SUCCESS ||
+    if (hl_step_ids_read(sp, &st->id, &het) < 0 ||
         spank_get_item(sp, S_JOB_UID, &st->uid) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_GID, &st->gid) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_LOCAL_TASK_COUNT, &st->local_tasks) !=
             ESPANK_SUCCESS)
         return;
-    if (!hl_is_srun_step(st->step))
+    if (!hl_is_srun_step(st->id.step))
         return;
     st->active = true;
+    hl_step_name(&st->id, st->name, sizeof(st->name));
     _node_name(st->node, sizeof(st->node));
+    if (het)
+        _share_rank_offset(st);
     if (geteuid() != st->uid) {
         snprintf(st->why, sizeof(st->why),
                  "slurmstepd does not run as the job's user here");
@@ -74,8 +111,15 @@ void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
     }
     if (_check_library(cfg->lib, st->why, sizeof(st->why)) < 0)
         return;
-    if (hl_stepdir_locate(hl_request_dir(req, cfg), st->job, st->step, st->uid,
-                          st->path, sizeof(st->path), st->why,
-                          sizeof(st->why)) == 0)
-        hl_stepdir_make(st->path, st->uid, st->why, sizeof(st->why));
+    _open_folder(cfg, req, st);
+}
+
+void hl_node_step_end(struct hl_node_step *st)
+{
+    if (st->dirfd >= 0)
+        close(st->dirfd);
+    st->dirfd = -1;
+    if (st->rank_offset)
+        munmap(st->rank_offset, sizeof(*st->rank_offset));
+    st->rank_offset = NULL;
 }

@@ -14,18 +14,30 @@
 
 #include "plugin_args.h"
 #include "request.h"
+#include "step_name.h"
+
+/* What *rank_offset holds until a task of the node has set it. */
+#define HL_RANK_OFFSET_UNKNOWN UINT32_MAX
 
 struct hl_node_step {
     bool active;              /* heapline measures this step */
     char why[PATH_MAX + 256]; /* if not empty: why this node records nothing */
     char path[PATH_MAX];      /* the step folder, absolute */
+    int dirfd;                /* the step folder, opened once checked */
     char node[256];           /* Slurm's name of this node */
-    uint32_t job, step;
+    struct hl_step_id id;
+    char name[48]; /* the step's name, "81_2.0" (hl_step_name) */
     uid_t uid;
     gid_t gid;
     uint32_t local_tasks; /* tasks of the step on this node */
     uint32_t ended;       /* of them, those whose task_exit ran */
     uint32_t oom_killed;  /* of them, those the OOM killer ended */
+    /*
+     * In a heterogeneous step, the tasks' ranks are S_TASK_GLOBAL_ID plus
+     * this, which only a task sees (SLURM_PROCID): a page shared with the
+     * tasks, set in task_init, read in task_exit. NULL otherwise.
+     */
+    uint32_t *rank_offset;
 };
 
 /* Whether a step id is one of a real srun step, not batch/extern/... */
@@ -38,5 +50,8 @@ bool hl_is_srun_step(uint32_t step);
  */
 void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
                         const struct hl_request *req, struct hl_node_step *st);
+
+/* Releases what setup kept (slurmstepd's slurm_spank_exit). */
+void hl_node_step_end(struct hl_node_step *st);
 
 #endif

@@ -1,55 +1,122 @@
 /* Running heapline-report with a time limit (see run_report.h). */
+#define _GNU_SOURCE
 #include "run_report.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-/* How often the parent looks whether the report has ended. */
-#define HL_POLL_NS (50 * 1000 * 1000)
+#include "child.h"
+
+/* How often the report's end is looked for while its stderr is quiet. */
+#define HL_POLL_MS 20
+/* After the report has exited, how long its stderr may take to close. */
+#define HL_DRAIN_MS 1000
+/* How long a killed report may take to die. */
+#define HL_KILL_GRACE_MS 1000
+
+struct _run {
+    pid_t pid;
+    int err_fd; /* the read end of the report's stderr, -1 at its end */
+    int64_t deadline;
+    bool exited; /* seen by waitid(WNOWAIT): not reaped yet */
+};
 
 /*
  * srun blocks or catches signals of its own; the report must start with
  * the default dispositions so that it can be stopped like any program.
+ * It gets no descriptor of srun's but its output and error.
  */
-static void _exec_child(char *const argv[], int out_fd)
+static void _exec_child(char *const argv[], int out_fd, int err_fd)
 {
     sigset_t none;
 
+    setpgid(0, 0);
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     signal(SIGPIPE, SIG_DFL);
-    if (dup2(out_fd, STDOUT_FILENO) < 0)
+    if (dup2(out_fd, STDOUT_FILENO) < 0 || dup2(err_fd, STDERR_FILENO) < 0)
         _exit(126);
+    hl_child_close_fds(-1);
     execv(argv[0], argv);
     _exit(127);
 }
 
-/* Waits for pid for at most timeout_s seconds; 0 with *status, or -1. */
-static int _wait_bounded(pid_t pid, unsigned timeout_s, int *status)
+/* Copies what the report wrote on its stderr so far; EOF closes err_fd. */
+static void _copy_err(struct _run *r)
 {
-    const struct timespec tick = {0, HL_POLL_NS};
-    unsigned long ticks = timeout_s * (1000000000UL / HL_POLL_NS);
+    char buf[4096];
+    ssize_t n = read(r->err_fd, buf, sizeof(buf));
 
-    for (unsigned long i = 0; i <= ticks; i++) {
-        pid_t r = waitpid(pid, status, WNOHANG);
-
-        if (r == pid)
-            return 0;
-        if (r < 0 && errno != EINTR)
-            return -1;
-        nanosleep(&tick, NULL);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return;
+    if (n <= 0) {
+        close(r->err_fd);
+        r->err_fd = -1;
+        return;
     }
-    kill(pid, SIGKILL);
-    while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-        ;
-    errno = ETIMEDOUT;
-    return -1;
+    for (ssize_t done = 0, w; done < n; done += w) {
+        w = write(STDERR_FILENO, buf + done, n - done);
+        if (w < 0 && errno != EINTR)
+            break;
+        if (w < 0)
+            w = 0;
+    }
+}
+
+static void _note_exit(struct _run *r)
+{
+    siginfo_t info = {0};
+
+    if (!r->exited &&
+        waitid(P_PID, r->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == r->pid)
+        r->exited = true;
+}
+
+/*
+ * Follows the report until it has exited and its stderr is closed, or
+ * the deadline: after its exit, its group is killed (a background child
+ * it left) and its stderr given HL_DRAIN_MS more at most.
+ */
+static void _follow(struct _run *r)
+{
+    int64_t drain_end = 0;
+
+    while (!r->exited || r->err_fd >= 0) {
+        int64_t now = hl_now_ms();
+        int64_t end =
+            r->exited && drain_end < r->deadline ? drain_end : r->deadline;
+        struct pollfd p = {r->err_fd, POLLIN, 0};
+
+        if (now >= end)
+            break;
+        if (r->err_fd < 0) {
+            struct timespec tick = {0, HL_POLL_MS * 1000000L};
+
+            nanosleep(&tick, NULL);
+        } else if (poll(&p, 1,
+                        end - now < HL_POLL_MS ? end - now : HL_POLL_MS) > 0) {
+            _copy_err(r);
+        }
+        if (!r->exited) {
+            _note_exit(r);
+            if (r->exited) {
+                kill(-r->pid, SIGKILL);
+                drain_end = hl_now_ms() + HL_DRAIN_MS;
+            }
+        }
+    }
+    if (r->err_fd >= 0)
+        close(r->err_fd);
 }
 
 static void _describe(int status, const char *prog, char *why, size_t size)
@@ -57,93 +124,132 @@ static void _describe(int status, const char *prog, char *why, size_t size)
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, size, "cannot run %s", prog);
     else if (WIFEXITED(status))
-        snprintf(why, size, "%s exited with status %d", prog,
-                 WEXITSTATUS(status));
+        snprintf(why, size, "%s exited with status %d%s", prog,
+                 WEXITSTATUS(status),
+                 WEXITSTATUS(status) == 1 ? " and wrote no report" : "");
     else
         snprintf(why, size, "%s was killed by signal %d", prog,
                  WTERMSIG(status));
 }
 
-/* heapline-report's exit status when it wrote a report (see its man page). */
-static int _wrote_report(int status)
-{
-    return WIFEXITED(status) &&
-           (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 1);
-}
-
-static int _start(char *const argv[], int out, pid_t *pid, char *why,
+static int _start(char *const argv[], int out, struct _run *r, char *why,
                   size_t why_size)
 {
-    *pid = fork();
-    if (*pid == 0)
-        _exec_child(argv, out);
-    close(out);
-    if (*pid < 0) {
+    int pipefd[2];
+
+    if (pipe2(pipefd, O_CLOEXEC) < 0) {
         snprintf(why, why_size, "cannot start %s: %s", argv[0],
                  strerror(errno));
         return -1;
     }
+    r->pid = fork();
+    if (r->pid == 0)
+        _exec_child(argv, out, pipefd[1]);
+    close(pipefd[1]);
+    if (r->pid < 0) {
+        close(pipefd[0]);
+        snprintf(why, why_size, "cannot start %s: %s", argv[0],
+                 strerror(errno));
+        return -1;
+    }
+    /* Also here: the group must exist before we may have to kill it. */
+    setpgid(r->pid, r->pid);
+    r->err_fd = pipefd[0];
     return 0;
 }
 
-int hl_run_report(char *const argv[], int dirfd, const char *out_name,
-                  unsigned timeout_s, char *why, size_t why_size)
+/*
+ * The hidden output file, made by us: a FIFO or anything else planted
+ * under its name is refused without blocking (O_NONBLOCK), a symlink not
+ * followed.
+ */
+static int _open_output(int dirfd, const char *tmp, char *why, size_t size)
 {
-    char tmp[256];
-    int status, out;
-    pid_t pid;
+    struct stat st;
+    int fd =
+        openat(dirfd, tmp,
+               O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 
-    snprintf(tmp, sizeof(tmp), ".%s.tmp", out_name);
-    out = openat(dirfd, tmp,
-                 O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (out < 0) {
-        snprintf(why, why_size, "cannot write %s: %s", tmp, strerror(errno));
+    if (fd < 0) {
+        snprintf(why, size, "cannot write %s: %s", tmp, strerror(errno));
         return -1;
     }
-    if (_start(argv, out, &pid, why, why_size) < 0) {
-        unlinkat(dirfd, tmp, 0);
-        return -1;
-    }
-    if (_wait_bounded(pid, timeout_s, &status) < 0) {
-        if (errno == ETIMEDOUT)
-            snprintf(why, why_size, "%s did not end within %u s", argv[0],
-                     timeout_s);
-        else
-            snprintf(why, why_size, "cannot wait for %s: %s", argv[0],
-                     strerror(errno));
-        unlinkat(dirfd, tmp, 0);
-        return -1;
-    }
-    if (!_wrote_report(status)) {
-        _describe(status, argv[0], why, why_size);
-        unlinkat(dirfd, tmp, 0);
-        return -1;
-    }
-    if (renameat(dirfd, tmp, dirfd, out_name) < 0) {
-        snprintf(why, why_size, "cannot rename %s: %s", tmp, strerror(errno));
-        unlinkat(dirfd, tmp, 0);
-        return -1;
-    }
-    return WEXITSTATUS(status);
+    if (fstat(fd, &st) < 0)
+        snprintf(why, size, "cannot write %s: %s", tmp, strerror(errno));
+    else if (!S_ISREG(st.st_mode))
+        snprintf(why, size, "cannot write %s: %s", tmp,
+                 S_ISFIFO(st.st_mode) ? "a FIFO is there, not a regular file"
+                                      : "it is not a regular file");
+    else if (ftruncate(fd, 0) < 0)
+        snprintf(why, size, "cannot write %s: %s", tmp, strerror(errno));
+    else
+        return fd;
+    close(fd);
+    return -1;
 }
 
-int hl_copy_file(int dirfd, const char *name, int fd)
+/* Copies the report from its file; true if it holds anything. */
+static bool _copy_output(int fd, int to)
 {
     char buf[8192];
+    bool any = false;
     ssize_t n;
-    int in = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    int rc = 0;
 
-    if (in < 0)
-        return -1;
-    while ((n = read(in, buf, sizeof(buf))) != 0) {
+    if (lseek(fd, 0, SEEK_SET) < 0)
+        return false;
+    while ((n = read(fd, buf, sizeof(buf))) != 0) {
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0 || write(fd, buf, n) != n) {
-            rc = -1;
+        if (n < 0)
             break;
-        }
+        any = true;
+        if (to >= 0 && write(to, buf, n) != n)
+            to = -1;
     }
-    close(in);
+    return any;
+}
+
+/* Reaps the report, killing its group first if it has not ended. */
+static int _reap(struct _run *r, int *status)
+{
+    if (r->exited)
+        return hl_child_wait(r->pid, hl_now_ms() + HL_KILL_GRACE_MS, status);
+    hl_child_kill(r->pid, 1, HL_KILL_GRACE_MS, status);
+    errno = ETIMEDOUT;
+    return -1;
+}
+
+int hl_run_report(char *const argv[], int dirfd, const char *out_name,
+                  unsigned timeout_s, int copy_fd, char *why, size_t why_size)
+{
+    char tmp[256];
+    struct _run r = {0, -1, 0, false};
+    int status, out, rc = -1;
+
+    snprintf(tmp, sizeof(tmp), ".%s.tmp", out_name);
+    out = _open_output(dirfd, tmp, why, why_size);
+    if (out < 0)
+        return -1;
+    r.deadline = hl_now_ms() + (int64_t)timeout_s * 1000;
+    if (_start(argv, out, &r, why, why_size) == 0) {
+        _follow(&r);
+        if (_reap(&r, &status) < 0)
+            snprintf(why, why_size, "%s did not end within %u s", argv[0],
+                     timeout_s);
+        else if (WIFEXITED(status) && WEXITSTATUS(status) <= 1 &&
+                 (WEXITSTATUS(status) == 0 || _copy_output(out, -1)))
+            rc = WEXITSTATUS(status);
+        else
+            _describe(status, argv[0], why, why_size);
+    }
+    if (rc >= 0 && renameat(dirfd, tmp, dirfd, out_name) < 0) {
+        snprintf(why, why_size, "cannot rename %s: %s", tmp, strerror(errno));
+        rc = -1;
+    }
+    if (rc >= 0)
+        _copy_output(out, copy_fd);
+    close(out);
+    if (rc < 0)
+        unlinkat(dirfd, tmp, 0);
     return rc;
 }

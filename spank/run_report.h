@@ -5,18 +5,21 @@
 #include <stddef.h>
 
 /*
- * Runs argv[0] with argv, its standard output going to the file out_name
- * in the folder dirfd, its standard error to ours. The output is written
- * under a hidden name first, then renamed: out_name appears complete or
- * not at all, and a report reading the folder never reads its own output.
- * Kills it after timeout_s seconds. Returns its exit status (0 or 1: the
- * report was written, 1 meaning some inputs were skipped), or -1 with the
- * reason in why if no report was written.
+ * Runs argv[0] with argv in a process group of its own. Its standard
+ * output goes to the file out_name in the folder dirfd, written under a
+ * hidden name first, then copied to copy_fd and renamed: out_name appears
+ * complete or not at all, and a report reading the folder never reads its
+ * own output. Its standard error reaches ours through a pipe that we stop
+ * reading at the deadline, so that nothing it leaves behind can hold our
+ * standard error. After timeout_s seconds, or as soon as it has exited,
+ * its whole process group is killed.
+ *
+ * Returns 0 (a report), 1 (a report, but some inputs were skipped: the
+ * report's exit status 1), or -1 with the reason in why when no report was
+ * written: it failed (any other status, or 1 with no output), was killed,
+ * or did not end in time.
  */
 int hl_run_report(char *const argv[], int dirfd, const char *out_name,
-                  unsigned timeout_s, char *why, size_t why_size);
-
-/* Copies the file name in dirfd to descriptor fd; 0 or -1. */
-int hl_copy_file(int dirfd, const char *name, int fd);
+                  unsigned timeout_s, int copy_fd, char *why, size_t why_size);
 
 #endif

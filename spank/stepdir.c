@@ -1,8 +1,9 @@
-/* Safe creation of the step folder (see stepdir.h). */
+/* Safe creation and opening of the step folder (see stepdir.h). */
 #include "stepdir.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,8 +11,10 @@
 
 #include "pattern.h"
 
-int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
-                    uint32_t step, char *out, size_t out_size)
+#define HL_DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
+int hl_stepdir_path(const char *base, const char *cwd, const char *name,
+                    char *out, size_t out_size)
 {
     int n;
 
@@ -19,18 +22,17 @@ int hl_stepdir_path(const char *base, const char *cwd, uint32_t job,
     while (base[0] == '.' && base[1] == '/')
         base += 2 + strspn(base + 2, "/");
     if (strcmp(base, ".") == 0 || base[0] == '\0')
-        n = snprintf(out, out_size, "%s/heapline-%u.%u", cwd, job, step);
+        n = snprintf(out, out_size, "%s/heapline-%s", cwd, name);
     else if (base[0] == '/')
-        n = snprintf(out, out_size, "%s/heapline-%u.%u", base, job, step);
+        n = snprintf(out, out_size, "%s/heapline-%s", base, name);
     else
-        n = snprintf(out, out_size, "%s/%s/heapline-%u.%u", cwd, base, job,
-                     step);
+        n = snprintf(out, out_size, "%s/%s/heapline-%s", cwd, base, name);
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
 }
 
 int hl_stepdir_locate(const char *pattern, uint32_t job, uint32_t step,
-                      uid_t uid, char *out, size_t out_size, char *why,
-                      size_t why_size)
+                      const char *name, uid_t uid, char *out, size_t out_size,
+                      char *why, size_t why_size)
 {
     char user[256], base[4096], cwd[4096];
     struct hl_ids ids = {job, step, user};
@@ -45,106 +47,198 @@ int hl_stepdir_locate(const char *pattern, uint32_t job, uint32_t step,
                  strerror(errno));
         return -1;
     }
-    if (hl_stepdir_path(base, cwd, job, step, out, out_size) < 0) {
+    if (hl_stepdir_path(base, cwd, name, out, out_size) < 0) {
         snprintf(why, why_size, "folder path too long: %.200s...", base);
         return -1;
     }
     return 0;
 }
 
-/* mkdir -p of every parent of path; the last component is left alone. */
-static int _make_parents(const char *path, char *why, size_t why_size)
+size_t hl_stepdir_site_len(const char *pattern)
 {
-    char buf[4096];
-    size_t len = strlen(path);
+    const char *letter = strchr(pattern, '%');
+    size_t len = letter ? (size_t)(letter - pattern) : strlen(pattern);
 
-    if (len >= sizeof(buf)) {
-        snprintf(why, why_size, "path too long: %s", path);
-        return ENAMETOOLONG;
-    }
-    memcpy(buf, path, len + 1);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) < 0 && errno != EEXIST) {
-            int err = errno;
+    if (pattern[0] != '/')
+        return 0;
+    if (letter)
+        while (len > 0 && pattern[len] != '/')
+            len--;
+    while (len > 1 && pattern[len - 1] == '/')
+        len--;
+    return len;
+}
 
-            snprintf(why, why_size, "cannot create %s: %s", buf, strerror(err));
-            return err;
-        }
-        *p = '/';
+/* The walk's state: the path so far, for messages. */
+struct _walk {
+    const char *path;
+    size_t end; /* of the component in hand */
+    uid_t uid;
+    char *why;
+    size_t why_size;
+};
+
+/* "PATH-SO-FAR what...", the component in hand last in PATH-SO-FAR. */
+__attribute__((format(printf, 3, 4))) static int
+_refuse(const struct _walk *w, int err, const char *what, ...)
+{
+    int n = snprintf(w->why, w->why_size, "%.*s ", (int)(w->end ? w->end : 1),
+                     w->path);
+    va_list ap;
+
+    if (n >= 0 && (size_t)n < w->why_size) {
+        va_start(ap, what);
+        vsnprintf(w->why + n, w->why_size - n, what, ap);
+        va_end(ap);
     }
-    return 0;
+    return err;
 }
 
 /*
- * A folder of someone else, or a symlink planted where the folder should
- * be, would send the user's records (and our writes) where another user
- * chose; open it without following links and check what was opened.
+ * Whoever may write in a folder of the path may rename what it holds and
+ * put a link or a folder of theirs in its place, so every component must
+ * be root's or the user's, and shared only with the sticky bit (which
+ * keeps others from renaming the user's entries). The step folder is the
+ * user's alone.
  */
-static int _check_fd(int fd, const char *path, uid_t uid, char *why,
-                     size_t why_size)
+static int _check(const struct _walk *w, int fd, bool last)
 {
     struct stat st;
+    char owner[256];
 
-    if (fstat(fd, &st) < 0) {
-        int err = errno;
-
-        snprintf(why, why_size, "cannot inspect %s: %s", path, strerror(err));
-        return err;
+    if (fstat(fd, &st) < 0)
+        return _refuse(w, errno, "cannot be inspected: %s", strerror(errno));
+    if (st.st_uid != w->uid && (last || st.st_uid != 0)) {
+        hl_user_name(st.st_uid, owner, sizeof(owner));
+        return _refuse(w, EPERM, "belongs to %s, %s", owner,
+                       last ? "not to the job's user"
+                            : "neither to root nor to the job's user");
     }
-    if (st.st_uid != uid) {
-        snprintf(why, why_size, "%s belongs to uid %u, not to the job's user",
-                 path, (unsigned)st.st_uid);
-        return EPERM;
-    }
-    if (st.st_mode & S_IWOTH) {
-        snprintf(why, why_size, "%s is writable by other users", path);
-        return EPERM;
-    }
+    if ((st.st_mode & S_IWOTH) && (last || !(st.st_mode & S_ISVTX)))
+        return _refuse(w, EPERM,
+                       last ? "is writable by other users"
+                            : "is writable by other users and not sticky");
     return 0;
 }
 
-int hl_stepdir_open(const char *path, uid_t uid, char *why, size_t why_size)
+/* Why openat() of a component failed, the component named. */
+static int _open_failed(const struct _walk *w, int dfd, const char *name,
+                        int err)
 {
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    int err;
+    struct stat st;
 
+    if ((err == ELOOP || err == ENOTDIR) &&
+        fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        if (S_ISLNK(st.st_mode))
+            return _refuse(w, ELOOP, "is a symbolic link: refused");
+        return _refuse(w, ENOTDIR, "is not a folder");
+    }
+    if (err == ENOENT)
+        return _refuse(w, err, "does not exist");
+    return _refuse(w, err, "cannot be opened: %s", strerror(err));
+}
+
+static int _missing_site(const struct _walk *w, size_t site_len)
+{
+    int n = snprintf(w->why, w->why_size, "the site folder %.*s does not exist",
+                     (int)site_len, w->path);
+
+    if (n >= 0 && (size_t)n < w->why_size)
+        snprintf(w->why + n, w->why_size - n,
+                 "%s%.*s%s: an administrator makes it, owned by root, mode "
+                 "1777",
+                 w->end < site_len ? " (" : "",
+                 (int)(w->end < site_len ? w->end : 0), w->path,
+                 w->end < site_len ? " is missing)" : "");
+    return ENOENT;
+}
+
+/* Opens one component, making it first if allowed. */
+static int _step(struct _walk *w, int dfd, const char *name, bool last,
+                 bool make, size_t site_len, int *err)
+{
+    int fd = openat(dfd, name, HL_DIR_FLAGS);
+
+    if (fd < 0 && errno == ENOENT && make) {
+        if (w->end <= site_len) {
+            *err = _missing_site(w, site_len);
+            return -1;
+        }
+        /* Never writable by others, whatever the umask: see _check(). */
+        if (mkdirat(dfd, name, last ? 0755 : 0777) < 0 && errno != EEXIST) {
+            *err = errno;
+            snprintf(w->why, w->why_size, "cannot create %.*s: %s",
+                     (int)w->end, w->path, strerror(*err));
+            return -1;
+        }
+        fd = openat(dfd, name, HL_DIR_FLAGS);
+    }
     if (fd < 0) {
-        err = errno;
-        if (err == ELOOP || err == ENOTDIR)
-            snprintf(why, why_size, "%s is not a folder (a symlink?)", path);
-        else
-            snprintf(why, why_size, "cannot open %s: %s", path, strerror(err));
-        errno = err;
+        *err = _open_failed(w, dfd, name, errno);
         return -1;
     }
-    err = _check_fd(fd, path, uid, why, why_size);
-    if (err) {
+    *err = _check(w, fd, last);
+    if (*err) {
         close(fd);
-        errno = err;
         return -1;
     }
     return fd;
 }
 
-int hl_stepdir_make(const char *path, uid_t uid, char *why, size_t why_size)
+int hl_stepdir_open(const char *path, size_t site_len, bool make, uid_t uid,
+                    char *why, size_t why_size)
 {
-    int err = _make_parents(path, why, why_size);
-    int fd;
+    struct _walk w = {path, 0, uid, why, why_size};
+    char name[256];
+    int dfd, err = 0;
+    size_t at = 0;
 
-    if (err)
-        return err;
-    /* Never writable by others, whatever the umask: see _check_fd(). */
-    if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-        err = errno;
-        snprintf(why, why_size, "cannot create %s: %s", path, strerror(err));
-        return err;
+    if (path[0] != '/') {
+        snprintf(why, why_size, "%s is not an absolute path", path);
+        errno = EINVAL;
+        return -1;
     }
-    fd = hl_stepdir_open(path, uid, why, why_size);
-    if (fd < 0)
-        return errno;
-    close(fd);
-    return 0;
+    dfd = open("/", HL_DIR_FLAGS);
+    if (dfd < 0 || (err = _check(&w, dfd, false))) {
+        if (dfd < 0)
+            err = _refuse(&w, errno, "cannot be opened: %s", strerror(errno));
+        if (dfd >= 0)
+            close(dfd);
+        errno = err;
+        return -1;
+    }
+    while (path[at]) {
+        size_t len;
+        bool last;
+        int fd;
+
+        at += strspn(path + at, "/");
+        len = strcspn(path + at, "/");
+        if (len == 0)
+            break;
+        w.end = at + len;
+        last = path[w.end + strspn(path + w.end, "/")] == '\0';
+        if (len >= sizeof(name)) {
+            err = _refuse(&w, ENAMETOOLONG, "has too long a name");
+            break;
+        }
+        memcpy(name, path + at, len);
+        name[len] = '\0';
+        fd = _step(&w, dfd, name, last, make, site_len, &err);
+        close(dfd);
+        dfd = fd;
+        if (fd < 0)
+            break;
+        at = w.end;
+    }
+    if (dfd >= 0 && w.end == 0) {
+        close(dfd);
+        dfd = -1;
+        err = _refuse(&w, EINVAL, "is not a step folder");
+    }
+    if (dfd < 0) {
+        errno = err;
+        return -1;
+    }
+    return dfd;
 }

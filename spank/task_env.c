@@ -16,8 +16,8 @@ static void _explain(spank_t sp, const struct hl_node_step *st, const char *why)
 
     if (spank_get_item(sp, S_TASK_ID, &local_id) == ESPANK_SUCCESS &&
         local_id == 0)
-        slurm_error("heapline: no record of step %u.%u on %s: %s", st->job,
-                    st->step, st->node, why);
+        slurm_error("heapline: no record of step %s on %s: %s", st->name,
+                    st->node, why);
 }
 
 static int _set_preload(spank_t sp, const struct hl_plugin_args *cfg)
@@ -46,6 +46,25 @@ static int _set_record_env(spank_t sp, const struct hl_plugin_args *cfg,
     return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
 }
 
+/*
+ * Only the task sees its rank in a heterogeneous step (SLURM_PROCID, from
+ * slurmstepd's het_job_task_offset); slurmstepd's task_exit reads the
+ * offset from the page it shares with its tasks.
+ */
+static void _note_rank_offset(spank_t sp, const struct hl_node_step *st)
+{
+    char buf[16];
+    uint32_t rank, gtid;
+
+    if (!st->rank_offset ||
+        spank_getenv(sp, "SLURM_PROCID", buf, sizeof(buf)) != ESPANK_SUCCESS ||
+        hl_parse_id(buf, &rank) < 0 ||
+        spank_get_item(sp, S_TASK_GLOBAL_ID, &gtid) != ESPANK_SUCCESS ||
+        rank < gtid)
+        return;
+    __atomic_store_n(st->rank_offset, rank - gtid, __ATOMIC_RELAXED);
+}
+
 void hl_task_env_setup(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st)
 {
@@ -53,6 +72,7 @@ void hl_task_env_setup(spank_t sp, const struct hl_plugin_args *cfg,
 
     if (!st->active)
         return;
+    _note_rank_offset(sp, st);
     if (st->why[0]) {
         _explain(sp, st, st->why);
         return;

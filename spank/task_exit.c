@@ -1,7 +1,9 @@
 /* Recording how a task ended (see task_exit.h). */
 #include "task_exit.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -10,14 +12,36 @@
 #include "mem_cgroup.h"
 #include "node_file.h"
 
-static void _write(const struct hl_node_step *st, const struct hl_user *user,
+/*
+ * A file written by a child that becomes the user; it may take this long
+ * before slurmstepd gives up on it (a hung file system), and the node
+ * then writes nothing more for the step, so that a step's end waits for
+ * one such deadline at most.
+ */
+#define HL_WRITE_TIMEOUT_MS 5000
+
+static void _write(struct hl_node_step *st, const struct hl_user *user,
                    const char *name, const char *text)
 {
-    int err = hl_write_as_user(user, st->path, name, text);
+    int err =
+        hl_write_as_user(user, st->dirfd, name, text, HL_WRITE_TIMEOUT_MS);
 
-    if (err)
-        slurm_error("heapline: cannot write %s/%s: %s", st->path, name,
-                    strerror(err));
+    if (!err)
+        return;
+    slurm_error("heapline: step %s on %s: cannot write %s/%s: %s", st->name,
+                st->node, st->path, name, hl_as_user_strerror(err));
+    if (err == ETIMEDOUT)
+        snprintf(st->why, sizeof(st->why), "%s did not answer", st->path);
+}
+
+/* The task's rank: its global id, offset in a heterogeneous step. */
+static uint32_t _rank(const struct hl_node_step *st, uint32_t gtid)
+{
+    uint32_t offset = st->rank_offset
+                          ? __atomic_load_n(st->rank_offset, __ATOMIC_RELAXED)
+                          : 0;
+
+    return offset == HL_RANK_OFFSET_UNKNOWN ? gtid : gtid + offset;
 }
 
 /* Only a SIGKILL can be the OOM killer's; the cgroup says whether it was. */
@@ -38,8 +62,7 @@ static enum hl_oom _oom(const struct hl_mem_cgroup *cg, uint32_t local,
     }
 }
 
-static void _node_file(const struct hl_node_step *st,
-                       const struct hl_user *user,
+static void _node_file(struct hl_node_step *st, const struct hl_user *user,
                        const struct hl_mem_cgroup *cg)
 {
     struct hl_mem_cgroup_figures fig;
@@ -58,7 +81,7 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
 {
     char name[64], text[512];
     int wstatus = 0, ngids = 0;
-    uint32_t task = 0, local = 0;
+    uint32_t task = 0, local = 0, cgroup_job = 0;
     pid_t pid = 0;
     gid_t *gids = NULL;
     struct hl_user user;
@@ -74,21 +97,22 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
         spank_get_item(sp, S_TASK_ID, &local) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_TASK_PID, &pid) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_SUPPLEMENTARY_GIDS, &gids, &ngids) !=
-            ESPANK_SUCCESS) {
-        slurm_error("heapline: step %u.%u: no exit status of a task", st->job,
-                    st->step);
+            ESPANK_SUCCESS ||
+        spank_get_item(sp, S_JOB_ID, &cgroup_job) != ESPANK_SUCCESS) {
+        slurm_error("heapline: step %s: no exit status of a task", st->name);
         return;
     }
     in_cgroup = hl_mem_cgroup_find(HL_CGROUP_ROOT, HL_CGROUP_SELF, st->node,
-                                   st->uid, st->job, st->step, &cg) == 0;
+                                   st->uid, cgroup_job, st->id.step, &cg) == 0;
     user = (struct hl_user){st->uid, st->gid, gids, ngids};
     oom = _oom(in_cgroup ? &cg : NULL, local, wstatus);
     st->oom_killed += oom == HL_OOM_KILLED;
+    task = _rank(st, task);
     if (hl_exit_record_name(task, name, sizeof(name)) == 0 &&
         hl_exit_record_format(task, st->node, pid, wstatus, oom, text,
                               sizeof(text)) == 0)
         _write(st, &user, name, text);
     /* The step's cgroup is removed after its last task's exit. */
-    if (in_cgroup && st->ended == st->local_tasks)
+    if (in_cgroup && st->ended == st->local_tasks && !st->why[0])
         _node_file(st, &user, &cg);
 }

@@ -110,5 +110,23 @@ _check "SIGKILL: the suggestion does not call the request too small" \
     test -z "$(grep 'too small' "$d/err")"
 [ $failed -eq $before ] || _show "$d"
 
+# --- a FIFO planted at the node file ---------------------------------------------
+
+d=$(_fresh fifo-node-file)
+before=$failed
+(cd "$d" && srun --heapline -N1 -n1 sh -c \
+    'mkfifo "${HEAPLINE_OUTPUT%/*}/node-$SLURMD_NODENAME.csv" && echo done' \
+    > "$d/out" 2> "$d/err")
+rc=$?
+_ok "$(test $rc = 0 && grep -qx done "$d/out"; echo $?)" \
+    "FIFO at the node file: the step ends, as without heapline ($rc)"
+_ok "$(test -z "$(sinfo -h -N -o '%N %t' | grep -v ' idle$')"; echo $?)" \
+    "FIFO at the node file: no node drained"
+lines=$(grep 'error: heapline: ' "$d/err")
+_ok "$(test "$(echo "$lines" | grep -c .)" = 1 &&
+    echo "$lines" | grep -q "node-n[12].csv: a FIFO is there, not a regular file"
+    echo $?)" "FIFO at the node file: one line says it was refused ($lines)"
+[ $failed -eq $before ] || _show "$d"
+
 echo "1..$n"
 [ $failed -eq 0 ]

@@ -91,6 +91,49 @@ _ok "$(test "$(_column job "$d"/heapline-*/*.csv | sort -u | tr '\n' ' ')" = \
     "$job.0 $job.1 "; echo $?)" "batch: every record is of an srun step"
 [ -s "$d/slurm.out" ] && [ $failed -ne 0 ] && _diag < "$d/slurm.out"
 
+# --- job arrays: the folder named as the records name the job -----------------
+
+d=$(_fresh array)
+printf '#!/bin/bash\n#SBATCH --heapline\nsrun -n1 true\n' > "$d/job.sh"
+out=$(cd "$d" && sbatch --wait --parsable -a 2-3 -o "$d/slurm-%a.out" \
+    "$d/job.sh" 2>&1)
+_ok $? "array: sbatch --wait -a 2-3 of a '#SBATCH --heapline' script succeeds"
+arr=${out%%;*}
+_ok "$(test "$(cd "$d" && ls -d heapline-* | tr '\n' ' ')" = \
+    "heapline-${arr}_2.0 heapline-${arr}_3.0 "; echo $?)" \
+    "array: one folder per task, heapline-${arr}_2.0 and _3.0, not the raw job ids"
+_ok "$(test "$(_column job "$d/heapline-${arr}_2.0"/task-*.csv)" = "${arr}_2.0"
+    echo $?)" "array: the folder's name is its records' job column"
+_ok "$(grep -q '^heapline-report: 1 rank' "$d/slurm-2.out" &&
+    grep -q '^heapline-report: 1 rank' "$d/slurm-3.out"; echo $?)" \
+    "array: each task's step report in its output"
+[ $failed -eq 0 ] || { ls -R "$d"; cat "$d"/slurm-*.out; } | _diag
+
+# --- a heterogeneous step: one step, one folder, one report ----------------------
+
+d=$(_fresh het)
+before=$failed
+(cd "$d" && srun --heapline -n1 hostname : -n2 "$py" -c 'print("py")' \
+    > "$d/out" 2> "$d/err")
+_ok $? "heterogeneous step: srun -n1 hostname : -n2 python3 succeeds"
+dirs=$(cd "$d" && ls -d heapline-*)
+_ok "$(test "$(echo "$dirs" | grep -c .)" = 1; echo $?)" \
+    "heterogeneous step: one folder for its components ($(echo $dirs))"
+sd=$d/$dirs
+ranks=$(_column rank $(_records "$sd") | sort -un | tr '\n' ' ')
+_ok "$(test "$ranks" = "0 1 2 "; echo $?)" \
+    "heterogeneous step: the records of every component's ranks in it ($ranks)"
+exits=$(cd "$sd" && ls task-*.exit | tr '\n' ' ')
+_ok "$(test "$exits" = "task-0.exit task-1.exit task-2.exit "; echo $?)" \
+    "heterogeneous step: an exit file per rank, numbered as the ranks ($exits)"
+_ok "$(for r in 0 1 2; do
+        pid=$(sed -n 3p "$sd/task-$r.exit" | cut -d, -f3)
+        test -f "$sd/task-$r.$pid.csv" || exit 1
+    done; echo $?)" "heterogeneous step: each exit file's pid is its rank's first process"
+_check "heterogeneous step: one report of the 3 ranks" \
+    test "$(grep -c '^heapline-report: 3 ranks' "$d/err")" = 1
+[ $failed -eq $before ] || { ls "$sd"; cat "$sd"/*.exit "$d/err"; } | _diag
+
 # --- salloc, and a folder of the user's ----------------------------------------
 
 d=$(_fresh salloc)

@@ -1,22 +1,40 @@
-/* Running the report: output kept in a file, failures told apart. */
+/*
+ * Running the report: output kept in a file and copied out, failures told
+ * apart (a non-zero exit is one, with its status), and nothing the report
+ * leaves behind outlives it or holds our standard error.
+ */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../spank/run_report.h"
 #include "tap.h"
 
+static char copied[512];
+
 static int _run(int dfd, const char *script, unsigned timeout, char *why,
                 size_t size)
 {
     char *argv[] = {"/bin/sh", "-c", (char *)script, "report", NULL};
+    int pfd[2], rc;
+    ssize_t n;
 
-    return hl_run_report(argv, dfd, "report.txt", timeout, why, size);
+    if (pipe(pfd) < 0)
+        exit(99);
+    rc = hl_run_report(argv, dfd, "report.txt", timeout, pfd[1], why, size);
+    close(pfd[1]);
+    n = read(pfd[0], copied, sizeof(copied) - 1);
+    copied[n > 0 ? n : 0] = '\0';
+    close(pfd[0]);
+    return rc;
 }
 
-static void _slurp(int dfd, char *buf, size_t size)
+static void _slurp(int dfd, const char *name, char *buf, size_t size)
 {
-    int fd = openat(dfd, "report.txt", O_RDONLY);
+    int fd = openat(dfd, name, O_RDONLY);
     ssize_t n = fd < 0 ? 0 : read(fd, buf, size - 1);
 
     buf[n > 0 ? n : 0] = '\0';
@@ -24,35 +42,72 @@ static void _slurp(int dfd, char *buf, size_t size)
         close(fd);
 }
 
+/* Whether the process whose pid the file name in dfd holds is running
+ * (a zombie left to an init that does not reap is not). */
+static int _running(int dfd, const char *name)
+{
+    char buf[64], state = 0;
+    FILE *f;
+
+    _slurp(dfd, name, buf, sizeof(buf));
+    snprintf(copied, sizeof(copied), "/proc/%ld/stat", atol(buf));
+    f = atol(buf) > 0 ? fopen(copied, "r") : NULL;
+    if (!f)
+        return 0;
+    if (fscanf(f, "%*d %*s %c", &state) != 1)
+        state = 0;
+    fclose(f);
+    return state && state != 'Z' && state != 'X';
+}
+
+/* A process just sent SIGKILL may take a moment to be scheduled and die:
+ * alive is a process still running 2 s later. */
+static int _alive(int dfd, const char *name)
+{
+    const struct timespec tick = {0, 20 * 1000 * 1000};
+
+    for (int i = 0; i < 100 && _running(dfd, name); i++)
+        nanosleep(&tick, NULL);
+    return _running(dfd, name);
+}
+
+static void _kill(int dfd, const char *name)
+{
+    char buf[64];
+
+    _slurp(dfd, name, buf, sizeof(buf));
+    if (atol(buf) > 0)
+        kill(atol(buf), SIGKILL);
+}
+
 int main(void)
 {
-    char tmpl[] = "/tmp/hl-runreport-XXXXXX", why[256], buf[256];
+    char tmpl[] = "/tmp/hl-runreport-XXXXXX", why[256], buf[512];
     char *top = mkdtemp(tmpl);
-    int dfd, pfd[2];
-    ssize_t n;
+    int dfd;
 
-    if (!top || (dfd = open(top, O_RDONLY | O_DIRECTORY)) < 0)
+    /* The scripts below leave their files here. */
+    if (!top || chdir(top) < 0 || (dfd = open(top, O_RDONLY | O_DIRECTORY)) < 0)
         return 99;
     ok(_run(dfd, "echo per node; echo suggested", 10, why, sizeof(why)) == 0,
        "a report that succeeds");
-    if (pipe(pfd) < 0)
-        return 99;
-    ok(hl_copy_file(dfd, "report.txt", pfd[1]) == 0, "copied out");
-    close(pfd[1]);
-    n = read(pfd[0], buf, sizeof(buf) - 1);
-    buf[n > 0 ? n : 0] = '\0';
-    is_str(buf, "per node\nsuggested\n", "its standard output is the file");
+    is_str(copied, "per node\nsuggested\n", "its standard output is copied");
+    _slurp(dfd, "report.txt", buf, sizeof(buf));
+    is_str(buf, "per node\nsuggested\n", "and kept in the file");
 
     snprintf(buf, sizeof(buf), "ls -A '%s'; exit 1", top);
     ok(_run(dfd, buf, 10, why, sizeof(why)) == 1,
-       "status 1 (some inputs skipped) still gives a report");
-    _slurp(dfd, buf, sizeof(buf));
-    ok(strstr(buf, ".report.txt.tmp\n"),
+       "status 1 with a report: some inputs skipped, still a report");
+    _slurp(dfd, "report.txt", buf, sizeof(buf));
+    ok(strstr(buf, ".report.txt.tmp\n") != NULL,
        "while it runs, its output is a hidden file the report skips");
+    ok(_run(dfd, "exit 1", 10, why, sizeof(why)) < 0 &&
+           strstr(why, "exited with status 1 and wrote no report"),
+       "status 1 with no output (report=/bin/false) failed: %s", why);
     ok(_run(dfd, "echo other; exit 2", 10, why, sizeof(why)) < 0 &&
            strstr(why, "status 2"),
        "status 2 (nothing reported) is told: %s", why);
-    _slurp(dfd, buf, sizeof(buf));
+    _slurp(dfd, "report.txt", buf, sizeof(buf));
     ok(strstr(buf, "report.txt") && !strstr(buf, "other"),
        "and the earlier report.txt is left as it was");
     ok(_run(dfd, "kill -9 $$", 10, why, sizeof(why)) < 0 &&
@@ -64,12 +119,39 @@ int main(void)
     {
         char *argv[] = {"/nonexistent/heapline-report", NULL};
 
-        ok(hl_run_report(argv, dfd, "report.txt", 10, why, sizeof(why)) < 0 &&
+        ok(hl_run_report(argv, dfd, "report.txt", 10, -1, why, sizeof(why)) <
+                   0 &&
                strstr(why, "cannot run"),
            "a missing report is told: %s", why);
     }
+
+    ok(_run(dfd, "sleep 30 >&2 & echo $! > bg.pid; echo done", 60, why,
+            sizeof(why)) == 0 &&
+           strcmp(copied, "done\n") == 0,
+       "a report that leaves a child holding its stderr still reports");
+    ok(!_alive(dfd, "bg.pid"), "and that child is killed with its group");
+    ok(_run(dfd, "sleep 30 >&2 & echo $! > bg.pid; exec sleep 30", 1, why,
+            sizeof(why)) < 0 &&
+           strstr(why, "within 1 s"),
+       "a report that hangs with a child: stopped at the deadline");
+    ok(!_alive(dfd, "bg.pid"), "and its child killed too");
+    ok(_run(dfd,
+            "setsid sh -c 'echo $$ > bg.pid; exec sleep 30' >&2 & "
+            "sleep 0.2; echo done",
+            60, why, sizeof(why)) == 0,
+       "a report whose child left its group (setsid) and holds its stderr");
+    ok(_running(dfd, "bg.pid"),
+       "is not waited for: the child still runs, our stderr is let go");
+    _kill(dfd, "bg.pid");
+
+    ok(mkfifo(".report.txt.tmp", 0644) == 0, "plant a FIFO at the hidden "
+                                             "output's name");
+    ok(_run(dfd, "echo ran > ran", 10, why, sizeof(why)) < 0 &&
+           strstr(why, "FIFO"),
+       "refused at once, not waited on: %s", why);
+    ok(access("ran", F_OK) < 0, "and the report not run");
     close(dfd);
-    snprintf(buf, sizeof(buf), "rm -rf '%s'", top);
+    snprintf(buf, sizeof(buf), "cd / && rm -rf '%s'", top);
     if (system(buf) != 0)
         return 99;
     return tap_done();

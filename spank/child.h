@@ -1,0 +1,39 @@
+/*
+ * The plugin's own child processes (the exit and node file writer in
+ * slurmstepd, the report in srun): each is waited for with a deadline, so
+ * that a hung file system or a hung report never holds a Slurm daemon or
+ * srun, and each starts with no descriptor of its parent's but those it
+ * is given.
+ */
+#ifndef HL_SPANK_CHILD_H
+#define HL_SPANK_CHILD_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Milliseconds of the monotonic clock, for deadlines. */
+int64_t hl_now_ms(void);
+
+/*
+ * Waits for pid until the monotonic time deadline_ms. Returns 0 with its
+ * wait status in *status, or -1 with errno ETIMEDOUT (the child still runs)
+ * or the error of waitpid.
+ */
+int hl_child_wait(pid_t pid, int64_t deadline_ms, int *status);
+
+/*
+ * Kills pid with SIGKILL (its whole process group if group is set, as
+ * after setpgid(pid, pid)) and reaps it, waiting at most grace_ms: a child
+ * stuck in the kernel (a hung NFS server) cannot die at once and is then
+ * left to be reaped later by whoever waits for any child. Returns 0 if it
+ * was reaped, -1 if not.
+ */
+int hl_child_kill(pid_t pid, int group, unsigned grace_ms, int *status);
+
+/*
+ * In a child after fork(): closes every descriptor from 3 up, except keep
+ * (-1 for none). Async-signal-safe.
+ */
+void hl_child_close_fds(int keep);
+
+#endif
