@@ -115,7 +115,8 @@ const struct hl_plugin_arg hl_plugin_arg_table[] = {
     HL_ARG("run_report", _switch, run_report, "on",
            "run the report at step end; off keeps the records only"),
     HL_ARG("timeout", _seconds, timeout_s, "60",
-           "the longest wait for the report (1 to 3600); it is killed after"),
+           "the longest wait for the report (1 to 3600); then the report and "
+           "every process it started are killed"),
 };
 const size_t hl_plugin_arg_count =
     sizeof(hl_plugin_arg_table) / sizeof(hl_plugin_arg_table[0]);
