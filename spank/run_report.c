@@ -72,13 +72,14 @@ static void _copy_err(struct _run *r)
     }
 }
 
+/* Whether the report has exited, without reaping it; a report that cannot
+ * be waited for at all (ECHILD) is over for us too. */
 static void _note_exit(struct _run *r)
 {
     siginfo_t info = {0};
+    int rc = waitid(P_PID, r->pid, &info, WEXITED | WNOHANG | WNOWAIT);
 
-    if (!r->exited &&
-        waitid(P_PID, r->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        info.si_pid == r->pid)
+    if ((rc == 0 && info.si_pid == r->pid) || (rc < 0 && errno == ECHILD))
         r->exited = true;
 }
 
@@ -90,6 +91,7 @@ static void _note_exit(struct _run *r)
 static void _follow(struct _run *r)
 {
     int64_t drain_end = 0;
+    long pause_us = 500; /* once stderr is closed, the exit is near */
 
     while (!r->exited || r->err_fd >= 0) {
         int64_t now = hl_now_ms();
@@ -100,9 +102,11 @@ static void _follow(struct _run *r)
         if (now >= end)
             break;
         if (r->err_fd < 0) {
-            struct timespec tick = {0, HL_POLL_MS * 1000000L};
+            struct timespec tick = {0, pause_us * 1000};
 
             nanosleep(&tick, NULL);
+            pause_us = pause_us * 2 < HL_POLL_MS * 1000L ? pause_us * 2
+                                                         : HL_POLL_MS * 1000L;
         } else if (poll(&p, 1,
                         end - now < HL_POLL_MS ? end - now : HL_POLL_MS) > 0) {
             _copy_err(r);
@@ -117,6 +121,15 @@ static void _follow(struct _run *r)
     }
     if (r->err_fd >= 0)
         close(r->err_fd);
+}
+
+static void _wait_failed(const char *prog, unsigned timeout_s, char *why,
+                         size_t size)
+{
+    if (errno == ETIMEDOUT)
+        snprintf(why, size, "%s did not end within %u s", prog, timeout_s);
+    else
+        snprintf(why, size, "cannot wait for %s: %s", prog, strerror(errno));
 }
 
 static void _describe(int status, const char *prog, char *why, size_t size)
@@ -234,8 +247,7 @@ int hl_run_report(char *const argv[], int dirfd, const char *out_name,
     if (_start(argv, out, &r, why, why_size) == 0) {
         _follow(&r);
         if (_reap(&r, &status) < 0)
-            snprintf(why, why_size, "%s did not end within %u s", argv[0],
-                     timeout_s);
+            _wait_failed(argv[0], timeout_s, why, why_size);
         else if (WIFEXITED(status) && WEXITSTATUS(status) <= 1 &&
                  (WEXITSTATUS(status) == 0 || _copy_output(out, -1)))
             rc = WEXITSTATUS(status);
