@@ -120,7 +120,8 @@ before=$failed
 rc=$?
 _ok "$(test $rc = 0 && grep -qx done "$d/out"; echo $?)" \
     "FIFO at the node file: the step ends, as without heapline ($rc)"
-_ok "$(test -z "$(sinfo -h -N -o '%N %t' | grep -v ' idle$')"; echo $?)" \
+_ok "$(test -z "$(sinfo -h -N -o '%N %t' | grep -E ' (drain|drng|down|fail)')"
+    echo $?)" \
     "FIFO at the node file: no node drained"
 lines=$(grep 'error: heapline: ' "$d/err")
 _ok "$(test "$(echo "$lines" | grep -c .)" = 1 &&

@@ -18,8 +18,8 @@ _show() { # DIR: a scenario's files, after a failed check
         [ -f "$f" ] && { echo "== $f"; cat "$f"; } | _diag
     done
 }
-_drained() { # the nodes that are not up and idle
-    sinfo -h -N -o '%N %t' | grep -v ' idle$'
+_drained() { # the nodes drained or down (completing or busy is fine)
+    sinfo -h -N -o '%N %t' | grep -E ' (drain|drng|down|fail)'
 }
 
 if ! "$cluster_sh" add-user "$cdir" "$alice" > "$top/adduser.err" 2>&1 ||
