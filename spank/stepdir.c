@@ -76,6 +76,7 @@ struct _walk {
     uid_t uid;
     char *why;
     size_t why_size;
+    bool shared; /* the folder checked before is writable by others */
 };
 
 /* "PATH-SO-FAR what...", the component in hand last in PATH-SO-FAR. */
@@ -95,29 +96,32 @@ _refuse(const struct _walk *w, int err, const char *what, ...)
 }
 
 /*
- * Whoever may write in a folder of the path may rename what it holds and
- * put a link or a folder of theirs in its place, so every component must
- * be root's or the user's, and shared only with the sticky bit (which
- * keeps others from renaming the user's entries). The step folder is the
- * user's alone.
+ * A folder of the path may belong to anyone (a project folder of the
+ * group's leader): each is opened from the one checked before it, never
+ * through a link, so whatever its owner plants on the way is caught where
+ * it stands. But in a folder that others may write (sticky: one that is
+ * not is refused, since they could rename what it holds), anyone may
+ * plant a folder of theirs where the path goes, so there a folder must be
+ * root's or the user's. The step folder is the user's alone.
  */
-static int _check(const struct _walk *w, int fd, bool last)
+static int _check(struct _walk *w, int fd, bool last)
 {
     struct stat st;
     char owner[256];
 
     if (fstat(fd, &st) < 0)
         return _refuse(w, errno, "cannot be inspected: %s", strerror(errno));
-    if (st.st_uid != w->uid && (last || st.st_uid != 0)) {
+    if (st.st_uid != w->uid && (last || (w->shared && st.st_uid != 0))) {
         hl_user_name(st.st_uid, owner, sizeof(owner));
         return _refuse(w, EPERM, "belongs to %s, %s", owner,
                        last ? "not to the job's user"
-                            : "neither to root nor to the job's user");
+                            : "in a folder others may write");
     }
     if ((st.st_mode & S_IWOTH) && (last || !(st.st_mode & S_ISVTX)))
         return _refuse(w, EPERM,
                        last ? "is writable by other users"
                             : "is writable by other users and not sticky");
+    w->shared = (st.st_mode & S_IWOTH) != 0;
     return 0;
 }
 
@@ -167,8 +171,8 @@ static int _step(struct _walk *w, int dfd, const char *name, bool last,
         /* Never writable by others, whatever the umask: see _check(). */
         if (mkdirat(dfd, name, last ? 0755 : 0777) < 0 && errno != EEXIST) {
             *err = errno;
-            snprintf(w->why, w->why_size, "cannot create %.*s: %s",
-                     (int)w->end, w->path, strerror(*err));
+            snprintf(w->why, w->why_size, "cannot create %.*s: %s", (int)w->end,
+                     w->path, strerror(*err));
             return -1;
         }
         fd = openat(dfd, name, HL_DIR_FLAGS);
@@ -188,7 +192,7 @@ static int _step(struct _walk *w, int dfd, const char *name, bool last,
 int hl_stepdir_open(const char *path, size_t site_len, bool make, uid_t uid,
                     char *why, size_t why_size)
 {
-    struct _walk w = {path, 0, uid, why, why_size};
+    struct _walk w = {path, 0, uid, why, why_size, false};
     char name[256];
     int dfd, err = 0;
     size_t at = 0;
