@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "identity.h"
 #include "buf.h"
+#include "record_format.h"
 
 #include <pwd.h>
 #include <stdlib.h>
@@ -145,4 +146,13 @@ void hl_identity_load(int want_user)
         _copy(id->task_id, sizeof(id->task_id), task);
     if (want_user)
         _load_user(id);
+}
+
+void hl_identity_to_record(const struct hl_identity *id, pid_t pid,
+                           struct hl_record_row *row)
+{
+    row->rank = id->rank;
+    row->host = id->host;
+    row->pid = (uint64_t)pid;
+    row->job = id->job;
 }

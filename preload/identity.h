@@ -3,6 +3,10 @@
 #ifndef HEAPLINE_IDENTITY_H
 #define HEAPLINE_IDENTITY_H
 
+#include <sys/types.h>
+
+struct hl_record_row;
+
 struct hl_identity {
     long rank;        /* -1 outside MPI and Slurm steps */
     char host[256];   /* Slurm node name inside a job, else the host name */
@@ -16,5 +20,10 @@ struct hl_identity {
 extern struct hl_identity hl_identity;
 
 void hl_identity_load(int want_user);
+
+/* The record's columns that say who process pid is: rank, host, pid and
+ * job (pointing into id). */
+void hl_identity_to_record(const struct hl_identity *id, pid_t pid,
+                           struct hl_record_row *row);
 
 #endif

@@ -3,9 +3,11 @@
 #include "buf.h"
 #include "clock.h"
 #include "counters.h"
+#include "format_write.h"
 #include "identity.h"
+#include "output_path.h"
 #include "procstatus.h"
-#include "record.h"
+#include "record_format.h"
 #include "replace.h"
 
 #include <errno.h>
@@ -17,34 +19,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Numbers of the provisional record are zero-padded to these widths, so
- * that rewriting one never moves another: 20 digits hold any uint64_t,
- * and seconds have 11 digits before the point (over 3,000 years). */
-#define _NUMBER_WIDTH 20
-#define _SECONDS_WIDTH 15
-
-/* The figures of the record, in its column order. */
-enum _figure {
-    _ELAPSED,
-    _ALLOCS,
-    _FREES,
-    _PEAK,
-    _PEAK_TIME,
-    _LIVE,
-    _VMHWM,
-    _VMRSS,
-    _NFIGURES
-};
-
 static char *_page;  /* the mapped record, NULL when there is none */
 static pid_t _owner; /* the process whose record it is */
 static char _path[PATH_MAX];
 static dev_t _dev; /* the file made at _path */
 static ino_t _ino;
 static size_t _page_size;
-static size_t _offset[_NFIGURES];
-static int _busy;    /* a thread is writing the page */
-static int _stopped; /* the final record is being written */
+static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
+static int _busy;                       /* a thread is writing the page */
+static int _stopped;                    /* the final record is being written */
 
 /* Memory figures are read at a milestone only if the last reading is this
  * old: a read costs syscalls, while a milestone's stores into the page cost
@@ -54,55 +37,15 @@ static int64_t _memory_read_ns; /* elapsed time of the last reading */
 static int64_t _maxrss_at_start;
 static int64_t _vmhwm, _vmrss; /* as last read */
 
-static void _put_number(char *to, uint64_t v)
-{
-    for (int i = _NUMBER_WIDTH - 1; i >= 0; i--, v /= 10)
-        to[i] = (char)('0' + v % 10);
-}
-
-/* As hl_buf_seconds, rounded to milliseconds, at a fixed width. */
-static void _put_seconds(char *to, int64_t ns)
-{
-    uint64_t ms = ns > 0 ? ((uint64_t)ns + 500000) / 1000000 : 0;
-    uint64_t s = ms / 1000;
-
-    for (int i = _SECONDS_WIDTH - 5; i >= 0; i--, s /= 10)
-        to[i] = (char)('0' + s % 10);
-    to[_SECONDS_WIDTH - 4] = '.';
-    for (int i = _SECONDS_WIDTH - 1; i > _SECONDS_WIDTH - 4; i--, ms /= 10)
-        to[i] = (char)('0' + ms % 10);
-}
-
-static int _is_time(int figure)
-{
-    return figure == _ELAPSED || figure == _PEAK_TIME;
-}
-
-/* The record with every figure zero: the text, and where each figure is. */
+/* The record with every figure zero, in the provisional form: the text,
+ * and where each figure is. */
 static void _format(struct hl_buf *b, pid_t pid)
 {
-    char zero[_NUMBER_WIDTH];
+    struct hl_record_row row = {0};
 
-    memset(zero, '0', sizeof(zero));
-    hl_buf_str(b, HL_RECORD_HEAD ",end\n");
-    hl_buf_i64(b, hl_identity.rank);
-    hl_buf_char(b, ',');
-    hl_buf_str(b, hl_identity.host);
-    hl_buf_char(b, ',');
-    hl_buf_i64(b, pid);
-    hl_buf_char(b, ',');
-    hl_buf_str(b, hl_identity.job);
-    for (int f = 0; f < _NFIGURES; f++) {
-        hl_buf_char(b, ',');
-        _offset[f] = b->len;
-        if (_is_time(f)) {
-            hl_buf_mem(b, zero, _SECONDS_WIDTH);
-            _put_seconds(b->data + _offset[f], 0);
-        } else {
-            hl_buf_mem(b, zero, _NUMBER_WIDTH);
-        }
-    }
-    hl_buf_str(b, ",unfinished\n");
+    hl_identity_to_record(&hl_identity, pid, &row);
+    row.end = HL_RECORD_UNFINISHED;
+    hl_format_write_fixed(b, &hl_record_format, &row, _offset);
 }
 
 /* At start, both from /proc/self/status, as the final record reads them;
@@ -137,31 +80,29 @@ static void _read_memory(int64_t now)
 static void _write_figures(void)
 {
     struct hl_figures f;
-    int64_t value[_NFIGURES];
+    struct hl_record_row row; /* its live figures only */
+    int64_t now;
 
     hl_counters_peek(&f);
-    value[_ELAPSED] = hl_clock_elapsed_ns();
-    if (value[_ELAPSED] - _memory_read_ns >= _MEMORY_EVERY_NS)
-        _read_memory(value[_ELAPSED]);
-    value[_ALLOCS] = (int64_t)f.allocs;
-    value[_FREES] = (int64_t)f.frees;
-    value[_PEAK] = (int64_t)f.peak;
-    value[_PEAK_TIME] =
-        f.peak_time_ns < value[_ELAPSED] ? f.peak_time_ns : value[_ELAPSED];
-    value[_LIVE] = (int64_t)f.live;
-    value[_VMHWM] = _vmhwm;
-    value[_VMRSS] = _vmrss;
+    now = hl_clock_elapsed_ns();
+    if (now - _memory_read_ns >= _MEMORY_EVERY_NS)
+        _read_memory(now);
+    row.empty = 0;
+    row.elapsed_ms = hl_ms_of_ns(now);
+    row.allocs = f.allocs;
+    row.frees = f.frees;
+    row.peak_heap = f.peak;
+    row.peak_heap_time_ms =
+        hl_ms_of_ns(f.peak_time_ns < now ? f.peak_time_ns : now);
+    row.live_heap_at_exit = f.live;
+    row.vmhwm = (uint64_t)_vmhwm;
+    row.vmrss_at_exit = (uint64_t)_vmrss;
     /* A store that changes nothing takes the page's write fault, if any,
      * before any figure changes: a process killed while waiting on it
      * (under memory pressure, the likeliest moment of an OOM kill) leaves
      * the previous figures whole. */
     *(volatile char *)_page = *(volatile char *)_page;
-    for (int i = 0; i < _NFIGURES; i++) {
-        if (_is_time(i))
-            _put_seconds(_page + _offset[i], value[i]);
-        else
-            _put_number(_page + _offset[i], (uint64_t)value[i]);
-    }
+    hl_format_put_live(_page, &hl_record_format, _offset, &row);
     /* Next milestone: 1% or 1 MiB above this peak, whichever is larger,
      * less the step at which the peak's time is read (it is checked only
      * then), so that the peak written is always within that of the true

@@ -2,10 +2,12 @@
 #include "record.h"
 #include "buf.h"
 #include "diag.h"
+#include "format_write.h"
 #include "identity.h"
-#include "pattern.h"
+#include "output_path.h"
 #include "procstatus.h"
 #include "provisional.h"
+#include "record_format.h"
 #include "record_stream.h"
 #include "replace.h"
 #include "settings.h"
@@ -17,17 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char _header[] = HL_RECORD_HEAD "\n";
-
-static void _bytes_or_empty(struct hl_buf *b, int64_t v)
-{
-    if (v >= 0)
-        hl_buf_i64(b, v);
-}
-
 static void _format(struct hl_buf *b, const struct hl_figures *f,
                     int64_t elapsed_ns, pid_t pid)
 {
+    struct hl_record_row row = {0};
     struct hl_memory mem;
     int64_t peak_time = f->peak_time_ns;
 
@@ -35,31 +30,20 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
     /* Two clocks: the coarse one may read a tick past the precise one. */
     if (peak_time > elapsed_ns)
         peak_time = elapsed_ns;
-    hl_buf_str(b, _header);
-    hl_buf_i64(b, hl_identity.rank);
-    hl_buf_char(b, ',');
-    hl_buf_str(b, hl_identity.host);
-    hl_buf_char(b, ',');
-    hl_buf_i64(b, pid);
-    hl_buf_char(b, ',');
-    hl_buf_str(b, hl_identity.job);
-    hl_buf_char(b, ',');
-    hl_buf_seconds(b, elapsed_ns);
-    hl_buf_char(b, ',');
-    hl_buf_u64(b, f->allocs);
-    hl_buf_char(b, ',');
-    hl_buf_u64(b, f->frees);
-    hl_buf_char(b, ',');
-    hl_buf_u64(b, f->peak);
-    hl_buf_char(b, ',');
-    hl_buf_seconds(b, peak_time);
-    hl_buf_char(b, ',');
-    hl_buf_u64(b, f->live);
-    hl_buf_char(b, ',');
-    _bytes_or_empty(b, mem.vmhwm);
-    hl_buf_char(b, ',');
-    _bytes_or_empty(b, mem.vmrss);
-    hl_buf_char(b, '\n');
+    hl_identity_to_record(&hl_identity, pid, &row);
+    row.elapsed_ms = hl_ms_of_ns(elapsed_ns);
+    row.allocs = f->allocs;
+    row.frees = f->frees;
+    row.peak_heap = f->peak;
+    row.peak_heap_time_ms = hl_ms_of_ns(peak_time);
+    row.live_heap_at_exit = f->live;
+    row.vmhwm = (uint64_t)mem.vmhwm;
+    row.vmrss_at_exit = (uint64_t)mem.vmrss;
+    if (mem.vmhwm < 0)
+        row.empty |= HL_EMPTY(HL_REC_vmhwm);
+    if (mem.vmrss < 0)
+        row.empty |= HL_EMPTY(HL_REC_vmrss_at_exit);
+    hl_format_write(b, &hl_record_format, &row, HL_COL_UNFINISHED);
 }
 
 static void _warn(const char *path, const char *reason)
@@ -75,14 +59,6 @@ static void _warn(const char *path, const char *reason)
     hl_buf_char(&b, '\n');
     if (!b.overflow)
         hl_diag_write(line, b.len);
-}
-
-int hl_record_path(pid_t pid, char path[PATH_MAX])
-{
-    if (hl_settings.output_too_long)
-        return -1;
-    return hl_pattern_expand(hl_settings.output, &hl_identity, pid, path,
-                             PATH_MAX);
 }
 
 /* Where the record cannot replace the path (a device such as /dev/full, a
@@ -110,8 +86,10 @@ static int _write_in_place(const char *path, const char *text, size_t len)
 
 void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
 {
+    /* Static: the exit path runs once per process, and keeps its stack
+     * small for a program that exits from a small signal stack. */
+    static char text[1024];
     char path[PATH_MAX];
-    char text[1024];
     struct hl_buf b;
 
     if (hl_record_path(pid, path)) {

@@ -1,5 +1,5 @@
 /* The library's own variables, read once at start:
- *   HEAPLINE_OUTPUT  record path, with pattern letters (see pattern.h),
+ *   HEAPLINE_OUTPUT  record path, with pattern letters (see output_path.h),
  *                    or a stream (see record_stream.h)
  *   HEAPLINE_QUIET   set to anything but "" or "0": no summary line */
 #ifndef HEAPLINE_SETTINGS_H

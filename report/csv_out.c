@@ -1,35 +1,58 @@
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "buf.h"
 #include "figures.h"
+#include "format_write.h"
+#include "record.h"
 #include "report.h"
 
-/* The record's own columns, then what the report derives for each
+/* After the record's own columns, what the report derives for each
  * process. */
-static const char _header[] =
-    "rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
-    "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
-    "vmrss_at_exit_bytes,heap_per_vmhwm,rank_processes,rank_peak_process,"
-    "node_ranks,node_vmhwm_sum_bytes,node_request_bytes,"
-    "node_percent_of_request,end,signal,oom,node_true_peak_bytes\n";
+static const char _derived[] =
+    "heap_per_vmhwm,rank_processes,rank_peak_process,node_ranks,"
+    "node_vmhwm_sum_bytes,node_request_bytes,node_percent_of_request,end,"
+    "signal,oom,node_true_peak_bytes\n";
+
+/* The record's own fields of p, as the library writes them (quoted where
+ * CSV needs it), and a comma. */
+static void _record_fields(FILE *out, const struct hl_report *r,
+                           const struct hl_proc *p)
+{
+    char local[1024], *text = local;
+    size_t cap = sizeof(local);
+    struct hl_record_row rec;
+    struct hl_buf b;
+
+    hl_proc_to_record(r->set, p, &rec);
+    for (;;) {
+        hl_buf_init(&b, text, cap);
+        hl_format_write_values(&b, &hl_record_format, &rec, HL_COL_UNFINISHED);
+        hl_buf_char(&b, ',');
+        if (!b.overflow)
+            break;
+        if (text != local)
+            free(text);
+        cap *= 4;
+        if (!(text = malloc(cap)))
+            abort(); /* out of memory in the middle of the output */
+    }
+    fwrite(text, 1, b.len, out);
+    if (text != local)
+        free(text);
+}
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
                  size_t rank_procs, int is_peak)
 {
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
     uint64_t want = hl_node_request(r, n);
-    char elapsed[32], t[32], ratio[32];
+    char ratio[32];
 
-    hl_fmt_ms(p->elapsed_ms, elapsed);
-    hl_fmt_ms(p->peak_time_ms, t);
     hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
-    fprintf(out,
-            "%" PRId32 ",%s,%" PRIu32 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-            ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%zu,%d,%" PRIu32
-            ",%" PRIu64 ",",
-            p->rank, hl_strpool_get(&r->set->hosts, p->host), p->pid,
-            hl_strpool_get(&r->set->jobs, p->job), elapsed, p->allocs, p->frees,
-            p->peak_heap, t, p->live_at_exit, p->vmhwm, p->vmrss_at_exit,
+    _record_fields(out, r, p);
+    fprintf(out, "%s,%zu,%d,%" PRIu32 ",%" PRIu64 ",",
             ratio[0] == '-' ? "" : ratio, rank_procs, is_peak, n->ranks,
             n->vmhwm_sum);
     if (want)
@@ -52,8 +75,12 @@ void hl_print_csv(FILE *out, const struct hl_report *r)
 {
     const struct hl_proc *p = r->set->procs;
     size_t n = r->set->count;
+    char names[1024];
+    struct hl_buf b;
 
-    fputs(_header, out);
+    hl_buf_init(&b, names, sizeof(names));
+    hl_format_write_names(&b, &hl_record_format, HL_COL_UNFINISHED);
+    fprintf(out, "%s,%s", names, _derived);
     /* The processes are sorted by rank and node, largest peak first: each
      * run of one rank on one node is a rank. */
     for (size_t start = 0, end; start < n; start = end) {

@@ -1,10 +1,7 @@
-/* Parsing of a task's exit file, task-T.exit, which the SPANK plugin
- * writes beside the records when a task ends (doc/admin.md):
- *   # heapline exit 1
- *   task,host,pid,status,exit_code,signal
- *   3,n2,12345,signaled,,9 */
-#ifndef HEAPLINE_EXIT_FILE_H
-#define HEAPLINE_EXIT_FILE_H
+/* Reading a task's exit file, task-T.exit (common/exit_format.h), which
+ * the SPANK plugin writes beside the records when a task ends. */
+#ifndef HEAPLINE_REPORT_EXIT_FILE_H
+#define HEAPLINE_REPORT_EXIT_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>

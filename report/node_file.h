@@ -1,10 +1,8 @@
-/* Parsing of a node file, node-NAME.csv, which the SPANK plugin writes
- * beside the records where the step ran in a memory cgroup (doc/admin.md):
- *   # heapline node 1
- *   host,cgroup_peak_bytes,mem_limit_bytes,oom_kills
- *   n1,308084736,1073741824,0 */
-#ifndef HEAPLINE_NODE_FILE_H
-#define HEAPLINE_NODE_FILE_H
+/* Reading a node file, node-NAME.csv (common/node_format.h), which the
+ * SPANK plugin writes beside the records where the step ran in a memory
+ * cgroup. */
+#ifndef HEAPLINE_REPORT_NODE_FILE_H
+#define HEAPLINE_REPORT_NODE_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* The processes read from records, kept compact (one fixed-size struct per
  * process, strings interned) so that 100,000 records fit in a few MiB. */
-#ifndef HEAPLINE_PROCS_H
-#define HEAPLINE_PROCS_H
+#ifndef HEAPLINE_REPORT_PROCS_H
+#define HEAPLINE_REPORT_PROCS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -45,11 +45,12 @@ struct hl_node_file {
 
 /* A task's exit file, written by the SPANK plugin when the task ends. */
 struct hl_task_exit {
-    int64_t exit_code; /* -1 when signaled */
+    int64_t exit_code; /* -1 unless it exited */
     uint32_t task;
     uint32_t host;   /* id in hl_procset.hosts */
     uint32_t pid;    /* the pid of the task's first process */
-    uint8_t signal;  /* 0 when it exited */
+    uint8_t status;  /* enum hl_exit_status: exited, signaled or unknown */
+    uint8_t signal;  /* 0 unless signaled */
     int8_t oom;      /* 1 killed out of memory, 0 not, -1 not known */
     uint8_t matched; /* a record of its pid was read */
 };

@@ -1,8 +1,12 @@
-/* Formatting of a task's exit file (see exit_record.h). */
+/* Writing a task's exit file (see exit_record.h). */
 #include "exit_record.h"
 
 #include <stdio.h>
 #include <sys/wait.h>
+
+#include "buf.h"
+#include "exit_format.h"
+#include "format_write.h"
 
 int hl_exit_record_name(uint32_t task, char *out, size_t out_size)
 {
@@ -15,23 +19,28 @@ int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
                           int wstatus, enum hl_oom oom, char *out,
                           size_t out_size)
 {
-    char code[16] = "", sig[16] = "", oomtext[4] = "";
-    const char *status = "unknown";
-    int n;
+    struct hl_exit_row row = {
+        .empty = HL_EMPTY(HL_EXIT_exit_code) | HL_EMPTY(HL_EXIT_signal),
+        .task = task,
+        .host = host,
+        .pid = (uint64_t)pid,
+        .status = HL_STATUS_UNKNOWN,
+        .oom = oom == HL_OOM_KILLED,
+    };
+    struct hl_buf b;
 
     if (WIFEXITED(wstatus)) {
-        status = "exited";
-        snprintf(code, sizeof(code), "%d", WEXITSTATUS(wstatus));
+        row.status = HL_STATUS_EXITED;
+        row.exit_code = (uint64_t)WEXITSTATUS(wstatus);
+        row.empty &= ~HL_EMPTY(HL_EXIT_exit_code);
     } else if (WIFSIGNALED(wstatus)) {
-        status = "signaled";
-        snprintf(sig, sizeof(sig), "%d", WTERMSIG(wstatus));
+        row.status = HL_STATUS_SIGNALED;
+        row.signal = (uint64_t)WTERMSIG(wstatus);
+        row.empty &= ~HL_EMPTY(HL_EXIT_signal);
     }
-    if (oom != HL_OOM_UNKNOWN)
-        snprintf(oomtext, sizeof(oomtext), "%d", oom == HL_OOM_KILLED);
-    n = snprintf(out, out_size,
-                 "# heapline exit 1\n"
-                 "task,host,pid,status,exit_code,signal,oom\n"
-                 "%u,%s,%ld,%s,%s,%s,%s\n",
-                 task, host, (long)pid, status, code, sig, oomtext);
-    return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
+    if (oom == HL_OOM_UNKNOWN)
+        row.empty |= HL_EMPTY(HL_EXIT_oom);
+    hl_buf_init(&b, out, out_size);
+    hl_format_write(&b, &hl_exit_format, &row, 0);
+    return b.overflow ? -1 : 0;
 }

@@ -1,13 +1,7 @@
 /*
  * The exit file of a task, task-ID.exit beside the records, that lets the
- * report tell which tasks did not end normally. doc/admin.md describes it:
- *
- *   # heapline exit 1
- *   task,host,pid,status,exit_code,signal,oom
- *   3,n2,12345,signaled,,9,1
- *
- * Like the record, readers find columns by name, so later columns can be
- * added at the end.
+ * report tell which tasks did not end normally. Its columns are
+ * common/exit_format.h's.
  */
 #ifndef HL_SPANK_EXIT_RECORD_H
 #define HL_SPANK_EXIT_RECORD_H

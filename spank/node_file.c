@@ -1,8 +1,11 @@
-/* Formatting of a step's node file (see node_file.h). */
+/* Writing a step's node file (see node_file.h). */
 #include "node_file.h"
 
-#include <inttypes.h>
 #include <stdio.h>
+
+#include "buf.h"
+#include "format_write.h"
+#include "node_format.h"
 
 int hl_node_file_name(const char *node, char *out, size_t out_size)
 {
@@ -11,28 +14,25 @@ int hl_node_file_name(const char *node, char *out, size_t out_size)
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
 }
 
-/* A figure, or nothing when not known. */
-static void _figure(uint64_t v, char out[24])
-{
-    out[0] = '\0';
-    if (v != HL_CGROUP_NONE)
-        snprintf(out, 24, "%" PRIu64, v);
-}
-
 int hl_node_file_format(const char *node,
                         const struct hl_mem_cgroup_figures *fig, char *out,
                         size_t out_size)
 {
-    char peak[24], limit[24], kills[24];
-    int n;
+    struct hl_node_row row = {
+        .host = node,
+        .cgroup_peak = fig->peak,
+        .mem_limit = fig->limit,
+        .oom_kills = fig->oom_kills,
+    };
+    struct hl_buf b;
 
-    _figure(fig->peak, peak);
-    _figure(fig->limit, limit);
-    _figure(fig->oom_kills, kills);
-    n = snprintf(out, out_size,
-                 "# heapline node 1\n"
-                 "host,cgroup_peak_bytes,mem_limit_bytes,oom_kills\n"
-                 "%s,%s,%s,%s\n",
-                 node, peak, limit, kills);
-    return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
+    if (fig->peak == HL_CGROUP_NONE)
+        row.empty |= HL_EMPTY(HL_NODE_cgroup_peak);
+    if (fig->limit == HL_CGROUP_NONE)
+        row.empty |= HL_EMPTY(HL_NODE_mem_limit);
+    if (fig->oom_kills == HL_CGROUP_NONE)
+        row.empty |= HL_EMPTY(HL_NODE_oom_kills);
+    hl_buf_init(&b, out, out_size);
+    hl_format_write(&b, &hl_node_format, &row, 0);
+    return b.overflow ? -1 : 0;
 }

@@ -1,14 +1,8 @@
 /*
  * The node file of a step, node-NAME.csv beside the records: what the
- * step's memory cgroup on that node says once its tasks have ended.
- * doc/admin.md describes it:
- *
- *   # heapline node 1
- *   host,cgroup_peak_bytes,mem_limit_bytes,oom_kills
- *   n1,367001600,1073741824,0
- *
- * An empty field is a figure the kernel did not give (no limit, or a
- * kernel without an OOM kill count). Readers find columns by name.
+ * step's memory cgroup on that node says once its tasks have ended. Its
+ * columns are common/node_format.h's; an empty field is a figure the
+ * kernel did not give (no limit, or a kernel without an OOM kill count).
  */
 #ifndef HL_SPANK_NODE_FILE_H
 #define HL_SPANK_NODE_FILE_H

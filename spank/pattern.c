@@ -1,82 +1,71 @@
-/* Expansion of the output folder pattern (see pattern.h). */
+/* The output folder pattern's letters (see pattern.h). */
 #include "pattern.h"
 
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
+#include "pattern_expand.h"
+
+/* The letters a folder pattern allows, with these values. */
+static struct hl_pattern_values _values(const char *job, const char *step,
+                                        const char *job_step, const char *user)
+{
+    return (struct hl_pattern_values){{
+        [HL_PAT_JOB] = job,
+        [HL_PAT_STEP] = step,
+        [HL_PAT_JOB_STEP] = job_step,
+        [HL_PAT_USER] = user,
+    }};
+}
+
+/* "%j, %s, %J, %u or %%": the letters allowed, for messages. */
+static void _allowed(const struct hl_pattern_values *v, char *out, size_t size)
+{
+    struct hl_buf b;
+    int last = -1;
+
+    for (int l = 0; l < HL_PAT_NLETTERS; l++)
+        if (v->value[l])
+            last = l;
+    hl_buf_init(&b, out, size);
+    for (int l = 0; l < HL_PAT_NLETTERS; l++)
+        if (v->value[l]) {
+            hl_buf_char(&b, '%');
+            hl_buf_char(&b, hl_pattern_letters[l]);
+            hl_buf_str(&b, l == last ? " or " : ", ");
+        }
+    hl_buf_str(&b, "%%");
+}
+
 int hl_pattern_check(const char *pattern, char *why, size_t why_size)
 {
-    for (const char *p = pattern; *p; p++) {
-        if (*p != '%')
-            continue;
-        p++;
-        if (!*p) {
-            snprintf(why, why_size, "the pattern ends with a lone %%");
-            return -1;
-        }
-        if (!strchr("jsJu%", *p)) {
-            snprintf(why, why_size,
-                     "%%%c is not allowed (use %%j, %%s, %%J, %%u or %%%%)",
-                     *p);
-            return -1;
-        }
-    }
-    return 0;
-}
+    struct hl_pattern_values v = _values("", "", "", "");
+    const char *bad = hl_pattern_bad(pattern, &v);
+    char allowed[64];
 
-/* Appends text at *len; false once out is full. */
-static int _append(char *out, size_t size, size_t *len, const char *text)
-{
-    size_t n = strlen(text);
-
-    if (*len + n >= size)
+    if (!bad)
         return 0;
-    memcpy(out + *len, text, n + 1);
-    *len += n;
-    return 1;
-}
-
-static int _letter(char c, const struct hl_ids *ids, char *buf, size_t size)
-{
-    switch (c) {
-    case 'j':
-        snprintf(buf, size, "%u", ids->job);
-        return 0;
-    case 's':
-        snprintf(buf, size, "%u", ids->step);
-        return 0;
-    case 'J':
-        snprintf(buf, size, "%u.%u", ids->job, ids->step);
-        return 0;
-    case 'u':
-        snprintf(buf, size, "%s", ids->user);
-        return 0;
-    case '%':
-        snprintf(buf, size, "%%");
-        return 0;
-    default:
+    if (!bad[1]) {
+        snprintf(why, why_size, "the pattern ends with a lone %%");
         return -1;
     }
+    _allowed(&v, allowed, sizeof(allowed));
+    snprintf(why, why_size, "%%%c is not allowed (use %s)", bad[1], allowed);
+    return -1;
 }
 
-int hl_pattern_expand(const char *pattern, const struct hl_ids *ids, char *out,
-                      size_t out_size)
+int hl_folder_pattern_expand(const char *pattern, const struct hl_ids *ids,
+                             char *out, size_t out_size)
 {
-    size_t len = 0;
+    char job[16], step[16], job_step[32];
+    struct hl_pattern_values v = _values(job, step, job_step, ids->user);
 
-    if (out_size == 0)
-        return -1;
-    out[0] = '\0';
-    for (const char *p = pattern; *p; p++) {
-        char buf[256] = {*p, '\0'};
-
-        if (*p == '%' && _letter(*++p, ids, buf, sizeof(buf)) < 0)
-            return -1;
-        if (!_append(out, out_size, &len, buf))
-            return -1;
-    }
-    return 0;
+    snprintf(job, sizeof(job), "%u", ids->job);
+    snprintf(step, sizeof(step), "%u", ids->step);
+    snprintf(job_step, sizeof(job_step), "%u.%u", ids->job, ids->step);
+    return hl_pattern_expand(pattern, &v, HL_PATTERN_STRICT, out, out_size);
 }
 
 void hl_user_name(uid_t uid, char *out, size_t out_size)

@@ -38,7 +38,7 @@ int hl_stepdir_locate(const char *pattern, uint32_t job, uint32_t step,
     struct hl_ids ids = {job, step, user};
 
     hl_user_name(uid, user, sizeof(user));
-    if (hl_pattern_expand(pattern, &ids, base, sizeof(base)) < 0) {
+    if (hl_folder_pattern_expand(pattern, &ids, base, sizeof(base)) < 0) {
         snprintf(why, why_size, "bad folder pattern %s", pattern);
         return -1;
     }

@@ -122,15 +122,16 @@ fi
 
 # 1. ASan+UBSan: heapline-report, the plugin's libraries, and the unit
 #    tests that link them. libheapline.so, which real-records.test
-#    preloads into python3, is built without the sanitizers; the
-#    format_size.o that the report links is then rebuilt with them.
+#    preloads into python3, is built without the sanitizers, with the
+#    common/ libraries it links; these are then rebuilt with them for the
+#    report and the plugin.
 asan=$top/asan
 say "ASan+UBSan build with $cc in $asan"
 if configure_tree "$asan" "$san_flags" &&
+    make_in "$asan/common" CFLAGS="$plain_flags" LDFLAGS= &&
     make_in "$asan/preload" CFLAGS="$plain_flags" LDFLAGS= &&
-    rm -f "$asan"/preload/format_size.lo "$asan"/preload/format_size.o \
-        "$asan"/preload/.libs/format_size.o "$asan"/preload/libformatsize.la &&
-    make_in "$asan/preload" libformatsize.la &&
+    make_in "$asan/common" clean &&
+    make_in "$asan/common" &&
     make_in "$asan/report" &&
     make_in "$asan/spank"; then
     make_in "$asan/tests/report" check || problem "tests/report under ASan+UBSan"
@@ -149,7 +150,8 @@ vg=$top/valgrind
 say "valgrind build in $vg"
 if ! command -v valgrind > /dev/null; then
     problem "valgrind not installed"
-elif configure_tree "$vg" "$vg_flags" && make_in "$vg/preload" &&
+elif configure_tree "$vg" "$vg_flags" && make_in "$vg/common" &&
+    make_in "$vg/preload" &&
     make_in "$vg/report"; then
     mv "$vg/report/heapline-report" "$vg/report/heapline-report.bin"
     cat > "$vg/report/heapline-report" << EOF

@@ -1,5 +1,5 @@
 /* libFuzzer target: libheapline's HEAPLINE_OUTPUT pattern expansion
- * (preload/pattern.c). The input up to its first NUL is the pattern; it is
+ * (preload/output_path.c). The input up to its first NUL is the pattern; it is
  * expanded for a typical identity and for one of empty and longest ids,
  * into buffers of the exact capacity given (so a write past the bound is
  * an ASan error). */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "pattern.h"
+#include "output_path.h"
 
 static struct hl_identity _typical = {
     .rank = 3,
@@ -35,7 +35,7 @@ static int _expand(const char *pattern, const struct hl_identity *id, pid_t pid,
     int rc;
 
     *out = malloc(cap ? cap : 1);
-    rc = hl_pattern_expand(pattern, id, pid, *out, cap);
+    rc = hl_output_pattern_expand(pattern, id, pid, *out, cap);
     FUZZ_CHECK(rc == 0 || rc == -1);
     /* whatever happens, what is there is a string within the bound */
     if (cap)

@@ -1,7 +1,8 @@
-/* libFuzzer target: heapline-report's record and exit file parsers on any
- * bytes, then the whole report (exits matched to processes, aggregation,
- * suggestion, text, JSON, CSV) of what they accepted. Each file is copied
- * into a buffer of its exact size, so a read past it is an ASan error. */
+/* libFuzzer target: heapline-report's record, exit and node file parsers
+ * on any bytes, then the whole report (exits matched to processes,
+ * aggregation, suggestion, text, JSON, CSV) of what they accepted. Each file is
+ * copied into a buffer of its exact size, so a read past it is an ASan error.
+ */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +10,13 @@
 
 #include "aggregate.h"
 #include "check.h"
-#include "exit_file.h"
-#include "record.h"
+#include "exit_format.h"
 #include "report.h"
+#include "walk.h"
 
-/* Lines the parser must turn into processes: every complete line after
- * the magic and header lines that is not empty (a lone "\r" is empty). */
+/* The most rows a file can hold: every complete line after the magic and
+ * header lines that is not empty (a lone "\r" is empty). Without quotes,
+ * each is one row; a quoted field may span lines. */
 static size_t _data_lines(const char *buf, size_t len)
 {
     size_t lines = 0, n = 0;
@@ -42,17 +44,22 @@ static void _check_procs(const struct hl_procset *set)
         FUZZ_CHECK(p->host < set->hosts.count);
         FUZZ_CHECK(p->job < set->jobs.count);
         host = hl_strpool_get(&set->hosts, p->host);
-        FUZZ_CHECK(host[0] != '\0' && !strpbrk(host, ",\n"));
-        FUZZ_CHECK(!strpbrk(hl_strpool_get(&set->jobs, p->job), ",\n"));
+        FUZZ_CHECK(host[0] != '\0');
     }
     for (size_t i = 0; i < set->nexits; i++) {
         const struct hl_task_exit *x = &set->exits[i];
 
         FUZZ_CHECK(x->host < set->hosts.count);
         FUZZ_CHECK(hl_strpool_get(&set->hosts, x->host)[0] != '\0');
-        /* killed by a signal, or exited with a status: never both */
-        FUZZ_CHECK(x->signal ? x->exit_code == -1
-                             : x->exit_code >= 0 && x->exit_code <= 255);
+        /* killed by a signal, or exited with a status, or neither known:
+         * never two */
+        if (x->status == HL_STATUS_SIGNALED)
+            FUZZ_CHECK(x->signal >= 1 && x->exit_code == -1);
+        else if (x->status == HL_STATUS_EXITED)
+            FUZZ_CHECK(!x->signal && x->exit_code >= 0 && x->exit_code <= 255);
+        else
+            FUZZ_CHECK(x->status == HL_STATUS_UNKNOWN && !x->signal &&
+                       x->exit_code == -1);
     }
 }
 
@@ -106,18 +113,17 @@ static void _report(struct hl_procset *set, FILE *sink)
     hl_summary_free(&sum);
 }
 
-/* One file as the report's loader reads it: an exit file or a record. */
+/* One file as the report's loader reads it: a record, an exit file or a
+ * node file. */
 static int _parse_file(const char *buf, size_t len, struct hl_procset *set,
                        char *err, size_t errlen)
 {
-    return hl_is_exit_file(buf, len)
-               ? hl_parse_exit_file(buf, len, set, err, errlen)
-               : hl_parse_record(buf, len, set, err, errlen);
+    return hl_parse_any(buf, len, set, err, errlen);
 }
 
 static size_t _entries(const struct hl_procset *set)
 {
-    return set->count + set->nexits;
+    return set->count + set->nexits + set->nnode_files;
 }
 
 /* Parses one file (from a buffer of its exact size) into set. */
@@ -140,10 +146,14 @@ static void _check_file(const char *data, size_t len, struct hl_procset *set)
         FUZZ_CHECK(fuzz_terminated(tiny, sizeof(tiny)));
     } else {
         lines = _data_lines(buf, len);
-        FUZZ_CHECK(lines >= 1 && _entries(set) - before == lines);
+        FUZZ_CHECK(_entries(set) - before >= 1 &&
+                   _entries(set) - before <= lines);
+        if (!memchr(buf, '"', len))
+            FUZZ_CHECK(_entries(set) - before == lines);
         /* the same file again adds as much, and interns no new host or job */
         hosts = set->hosts.count;
         jobs = set->jobs.count;
+        lines = _entries(set) - before;
         FUZZ_CHECK(_parse_file(buf, len, set, err, sizeof(err)) == 0);
         FUZZ_CHECK(_entries(set) - before == 2 * lines);
         FUZZ_CHECK(set->hosts.count == hosts && set->jobs.count == jobs);

@@ -15,7 +15,7 @@ static int _expand(const char *pattern, const struct hl_ids *ids, size_t cap,
     int rc;
 
     *out = malloc(cap ? cap : 1);
-    rc = hl_pattern_expand(pattern, ids, *out, cap);
+    rc = hl_folder_pattern_expand(pattern, ids, *out, cap);
     FUZZ_CHECK(rc == 0 || rc == -1);
     if (cap)
         FUZZ_CHECK(fuzz_terminated(*out, cap));

@@ -30,6 +30,16 @@ int main(void)
                              sizeof(out)) == 0,
        "OOM kill");
     is_str(out, HEAD "1,n1,99,signaled,,9,1\n", "an OOM kill is oom 1");
+    ok(hl_exit_record_format(4, "n1", 5, 0x137f, HL_OOM_UNKNOWN, out,
+                             sizeof(out)) == 0,
+       "a stopped task");
+    is_str(out, HEAD "4,n1,5,unknown,,,\n",
+           "neither exited nor signaled: status unknown, the rest empty");
+    ok(hl_exit_record_format(0, "n\"1,a", 7, 0, HL_OOM_NO, out, sizeof(out)) ==
+           0,
+       "a node name with a comma and a quote");
+    is_str(out, HEAD "0,\"n\"\"1,a\",7,exited,0,,0\n",
+           "the node name is quoted as CSV says");
     ok(hl_exit_record_format(1, "n1", 99, 0, HL_OOM_NO, out, 20) < 0,
        "too small a buffer is an error");
     return tap_done();

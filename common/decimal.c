@@ -22,10 +22,11 @@ int hl_parse_i64(const char *s, size_t len, int64_t *out)
     uint64_t v;
     int neg = len > 0 && s[0] == '-';
 
+    /* INT64_MIN has no positive counterpart: negated in unsigned. */
     if (hl_parse_u64(s + neg, len - (size_t)neg, &v) < 0 ||
-        v > (uint64_t)INT64_MAX)
+        v > (uint64_t)INT64_MAX + (uint64_t)neg)
         return -1;
-    *out = neg ? -(int64_t)v : (int64_t)v;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     return 0;
 }
 

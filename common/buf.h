@@ -1,7 +1,7 @@
 /* Text built in a caller's fixed buffer, with no allocation and no stdio,
- * so that the exit path can run however the process ends. */
-#ifndef HEAPLINE_BUF_H
-#define HEAPLINE_BUF_H
+ * so that the library's exit path can run however the process ends. */
+#ifndef HEAPLINE_COMMON_BUF_H
+#define HEAPLINE_COMMON_BUF_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,7 +18,8 @@ void hl_buf_str(struct hl_buf *b, const char *s);
 void hl_buf_char(struct hl_buf *b, char c);
 void hl_buf_u64(struct hl_buf *b, uint64_t v);
 void hl_buf_i64(struct hl_buf *b, int64_t v);
-/* Seconds with three decimals ("%.3f", always with '.'), rounded. */
-void hl_buf_seconds(struct hl_buf *b, int64_t ns);
+/* Milliseconds as seconds with three decimals ("%.3f", always with '.');
+ * a negative time is written 0.000. */
+void hl_buf_ms(struct hl_buf *b, int64_t ms);
 
 #endif

@@ -1,8 +1,8 @@
 /* Human-readable sizes in binary units, shared by the library's summary line
  * and by heapline-report so that both print the same figure for the same
  * number of bytes. */
-#ifndef HEAPLINE_FORMAT_SIZE_H
-#define HEAPLINE_FORMAT_SIZE_H
+#ifndef HEAPLINE_COMMON_FORMAT_SIZE_H
+#define HEAPLINE_COMMON_FORMAT_SIZE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,21 +1,14 @@
 /* hl_format_size: units, rounding to one decimal, unit changes. */
+#include "../tap.h"
 #include "format_size.h"
-
-#include <stdio.h>
-#include <string.h>
-
-static int failures;
 
 static void _expect(uint64_t bytes, const char *want)
 {
     char got[HL_SIZE_BUF];
     size_t len = hl_format_size(bytes, got);
 
-    if (strcmp(got, want) || len != strlen(want)) {
-        printf("FAIL %llu: got \"%s\", want \"%s\"\n",
-               (unsigned long long)bytes, got, want);
-        failures++;
-    }
+    is_str(got, want, "%" PRIu64 " bytes", bytes);
+    is_uint(len, strlen(want), "%" PRIu64 " bytes: the length returned", bytes);
 }
 
 int main(void)
@@ -34,5 +27,5 @@ int main(void)
     _expect((uint64_t)5 << 30, "5.0 GiB");
     _expect((uint64_t)3 << 40, "3.0 TiB");
     _expect(UINT64_MAX, "16777216.0 TiB");
-    return failures != 0;
+    return done_testing();
 }

@@ -55,13 +55,13 @@ void hl_buf_i64(struct hl_buf *b, int64_t v)
     }
 }
 
-void hl_buf_seconds(struct hl_buf *b, int64_t ns)
+void hl_buf_ms(struct hl_buf *b, int64_t ms)
 {
-    uint64_t ms = ns > 0 ? ((uint64_t)ns + 500000) / 1000000 : 0;
-    char frac[3] = {(char)('0' + ms / 100 % 10), (char)('0' + ms / 10 % 10),
-                    (char)('0' + ms % 10)};
+    uint64_t v = ms > 0 ? (uint64_t)ms : 0;
+    char frac[3] = {(char)('0' + v / 100 % 10), (char)('0' + v / 10 % 10),
+                    (char)('0' + v % 10)};
 
-    hl_buf_u64(b, ms / 1000);
+    hl_buf_u64(b, v / 1000);
     hl_buf_char(b, '.');
     hl_buf_mem(b, frac, sizeof(frac));
 }

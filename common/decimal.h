@@ -1,7 +1,7 @@
 /* Strict parsing of the numbers in records and in Slurm's output: no sign
  * where none belongs, no spaces, no locale. */
-#ifndef HEAPLINE_DECIMAL_H
-#define HEAPLINE_DECIMAL_H
+#ifndef HEAPLINE_COMMON_DECIMAL_H
+#define HEAPLINE_COMMON_DECIMAL_H
 
 #include <stddef.h>
 #include <stdint.h>

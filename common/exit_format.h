@@ -1,0 +1,41 @@
+/* The exit file of a task, task-T.exit beside the records of a Slurm step:
+ * how the task ended. The SPANK plugin writes it when the task ends, and
+ * heapline-report reads it (doc/format.md).
+ *
+ *   # heapline exit 1
+ *   task,host,pid,status,exit_code,signal,oom
+ *   3,n2,12345,signaled,,9,1 */
+#ifndef HEAPLINE_COMMON_EXIT_FORMAT_H
+#define HEAPLINE_COMMON_EXIT_FORMAT_H
+
+#include "columns.h"
+
+/* The status column: one of these words. */
+enum hl_exit_status { HL_STATUS_EXITED, HL_STATUS_SIGNALED, HL_STATUS_UNKNOWN };
+extern const char *const hl_exit_status_words[];
+#define HL_CTYPE_EXIT_STATUS int /* enum hl_exit_status */
+#define HL_COLKIND_EXIT_STATUS HL_COL_WORD
+#define HL_COLWORDS_EXIT_STATUS hl_exit_status_words
+
+#define HL_EXIT_COLUMNS(X)                                                     \
+    X(task, "task", COUNT, 0, "the task's global id in the step")              \
+    X(host, "host", TEXT, 0, "the node it ran on")                             \
+    X(pid, "pid", COUNT, 0, "the pid of the task's first process")             \
+    X(status, "status", EXIT_STATUS, 0, "exited, signaled or unknown")         \
+    X(exit_code, "exit_code", COUNT, HL_COL_EMPTY, "when it exited")           \
+    X(signal, "signal", COUNT, HL_COL_EMPTY, "when a signal ended it")         \
+    X(oom, "oom", COUNT, HL_COL_OPTIONAL | HL_COL_EMPTY,                       \
+      "1 if the OOM killer ended it, 0 if not, empty with no memory cgroup")
+
+struct hl_exit_row {
+    uint64_t empty; /* HL_EMPTY(column) bits; first, see columns.h */
+    HL_EXIT_COLUMNS(HL_COLUMN_MEMBER)
+};
+
+#define HL_EXIT_ENUM(member, ...) HL_EXIT_##member,
+enum hl_exit_column { HL_EXIT_COLUMNS(HL_EXIT_ENUM) HL_EXIT_NCOLUMNS };
+#undef HL_EXIT_ENUM
+
+extern const struct hl_format hl_exit_format;
+
+#endif

@@ -1,0 +1,55 @@
+/* The record (format 1): one CSV file per process, written by the library
+ * and read by heapline-report (doc/format.md).
+ *
+ *   # heapline 1
+ *   rank,host,pid,job,elapsed_s,...,vmrss_at_exit_bytes
+ *   -1,node01,17438,,0.015,...,10485760
+ *
+ * Readers find columns by name: a new column goes at the end of the table
+ * (before end, which only the provisional record has), marked
+ * HL_COL_OPTIONAL so that older records are still read. */
+#ifndef HEAPLINE_COMMON_RECORD_FORMAT_H
+#define HEAPLINE_COMMON_RECORD_FORMAT_H
+
+#include "columns.h"
+
+#define HL_RECORD_COLUMNS(X)                                                   \
+    X(rank, "rank", INT, 0, "MPI rank, else Slurm task id, else -1")           \
+    X(host, "host", TEXT, 0, "Slurm node name, else the host name")            \
+    X(pid, "pid", COUNT, 0, "process id")                                      \
+    X(job, "job", TEXT, 0, "Slurm job as sacct writes it; empty outside")      \
+    X(elapsed_ms, "elapsed_s", MS, HL_COL_LIVE,                                \
+      "seconds from the library's start to the record")                        \
+    X(allocs, "allocs", COUNT, HL_COL_LIVE, "successful allocations")          \
+    X(frees, "frees", COUNT, HL_COL_LIVE, "releases of a non-null block")      \
+    X(peak_heap, "peak_heap_bytes", COUNT, HL_COL_LIVE,                        \
+      "highest heap in use, usable bytes")                                     \
+    X(peak_heap_time_ms, "peak_heap_time_s", MS, HL_COL_LIVE,                  \
+      "when the peak happened, seconds since the start")                       \
+    X(live_heap_at_exit, "live_heap_at_exit_bytes", COUNT, HL_COL_LIVE,        \
+      "heap still allocated at the end, usable bytes")                         \
+    X(vmhwm, "vmhwm_bytes", COUNT, HL_COL_LIVE | HL_COL_EMPTY,                 \
+      "VmHWM, bytes; empty if unreadable")                                     \
+    X(vmrss_at_exit, "vmrss_at_exit_bytes", COUNT, HL_COL_LIVE | HL_COL_EMPTY, \
+      "VmRSS at the end, bytes; empty if unreadable")                          \
+    X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
+      "unfinished: a provisional record (the process died or still runs)")
+
+struct hl_record_row {
+    uint64_t empty; /* HL_EMPTY(column) bits; first, see columns.h */
+    HL_RECORD_COLUMNS(HL_COLUMN_MEMBER)
+};
+
+#define HL_RECORD_ENUM(member, ...) HL_REC_##member,
+enum hl_record_column { HL_RECORD_COLUMNS(HL_RECORD_ENUM) HL_REC_NCOLUMNS };
+#undef HL_RECORD_ENUM
+
+extern const struct hl_format hl_record_format;
+
+/* A column's name in the file, for outputs that use the same name. */
+#define HL_RECORD_NAME(member) (hl_record_format.columns[HL_REC_##member].name)
+
+/* What a provisional record's end column holds. */
+#define HL_RECORD_UNFINISHED "unfinished"
+
+#endif
