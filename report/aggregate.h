@@ -4,8 +4,8 @@
  * the process with the largest peak heap, and counts the others (a wrapper
  * shell, children). Processes without a rank (-1) form such a rank per
  * node. A node's sum of VmHWM counts every process on it. */
-#ifndef HEAPLINE_AGGREGATE_H
-#define HEAPLINE_AGGREGATE_H
+#ifndef HEAPLINE_REPORT_AGGREGATE_H
+#define HEAPLINE_REPORT_AGGREGATE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 
 #include "config.h"
 #include "decimal.h"
-#include "diag.h"
+#include "warn.h"
 #include "slurm_size.h"
 
 /* doc/heapline-report.1 lists the same options; a test compares them.
@@ -112,7 +112,7 @@ static int _job_ok(const char *s)
     return s[n] == '\0';
 }
 
-static int _request(struct hl_options *opt, enum hl_request_kind kind,
+static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
                     const char *name, const char *value)
 {
     if (opt->req.kind != HL_REQ_NONE && opt->req.kind != kind) {

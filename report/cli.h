@@ -1,6 +1,6 @@
 /* The command line of heapline-report. */
-#ifndef HEAPLINE_CLI_H
-#define HEAPLINE_CLI_H
+#ifndef HEAPLINE_REPORT_CLI_H
+#define HEAPLINE_REPORT_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@ enum hl_format { HL_FORMAT_TEXT, HL_FORMAT_JSON, HL_FORMAT_CSV };
 
 struct hl_options {
     size_t top; /* SIZE_MAX for --all */
-    struct hl_request req;
+    struct hl_mem_request req;
     uint32_t cpus_per_task; /* 0 when not given */
     unsigned margin_pct;
     const char *job;

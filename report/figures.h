@@ -1,6 +1,6 @@
 /* The figures as every output format writes them, so text and JSON agree. */
-#ifndef HEAPLINE_FIGURES_H
-#define HEAPLINE_FIGURES_H
+#ifndef HEAPLINE_REPORT_FIGURES_H
+#define HEAPLINE_REPORT_FIGURES_H
 
 #include <stdint.h>
 

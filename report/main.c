@@ -5,7 +5,7 @@
 
 #include "aggregate.h"
 #include "cli.h"
-#include "diag.h"
+#include "warn.h"
 #include "report.h"
 #include "slurm_facts.h"
 #include "walk.h"

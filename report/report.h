@@ -1,7 +1,7 @@
 /* Everything one report shows, gathered before any output format is
  * chosen, so that text, JSON and CSV give the same figures. */
-#ifndef HEAPLINE_REPORT_H
-#define HEAPLINE_REPORT_H
+#ifndef HEAPLINE_REPORT_REPORT_H
+#define HEAPLINE_REPORT_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,10 +11,10 @@
 #include "aggregate.h"
 #include "procs.h"
 
-enum hl_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
+enum hl_mem_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
 
-struct hl_request {
-    enum hl_request_kind kind;
+struct hl_mem_request {
+    enum hl_mem_request_kind kind;
     uint64_t bytes;
     uint32_t cpus_per_rank; /* for --mem-per-cpu; 1 unless told */
     char source[48];        /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
@@ -50,7 +50,7 @@ struct hl_report {
     const struct hl_summary *sum;
     size_t top; /* ranks to show */
     unsigned margin_pct;
-    struct hl_request req;
+    struct hl_mem_request req;
     struct hl_suggestion sug;
     struct hl_step_rss sacct;
 };

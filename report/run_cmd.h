@@ -1,7 +1,7 @@
 /* Running a Slurm command with a deadline: a dead slurmdbd or slurmctld
  * must never hang the report. */
-#ifndef HEAPLINE_RUN_CMD_H
-#define HEAPLINE_RUN_CMD_H
+#ifndef HEAPLINE_REPORT_RUN_CMD_H
+#define HEAPLINE_REPORT_RUN_CMD_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* What sacct says of a step: its sampled MaxRSS (where and in which task)
  * and the memory request. */
-#ifndef HEAPLINE_SACCT_H
-#define HEAPLINE_SACCT_H
+#ifndef HEAPLINE_REPORT_SACCT_H
+#define HEAPLINE_REPORT_SACCT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* The memory request of a job as slurmctld knows it. */
-#ifndef HEAPLINE_SCONTROL_H
-#define HEAPLINE_SCONTROL_H
+#ifndef HEAPLINE_REPORT_SCONTROL_H
+#define HEAPLINE_REPORT_SCONTROL_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* What Slurm itself knows of the records' job: sacct's MaxRSS of the step
  * and, when none was given, the memory request. */
-#ifndef HEAPLINE_SLURM_FACTS_H
-#define HEAPLINE_SLURM_FACTS_H
+#ifndef HEAPLINE_REPORT_SLURM_FACTS_H
+#define HEAPLINE_REPORT_SLURM_FACTS_H
 
 #include "report.h"
 

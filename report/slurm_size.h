@@ -1,6 +1,6 @@
 /* Memory sizes in Slurm's syntax, both ways. */
-#ifndef HEAPLINE_SLURM_SIZE_H
-#define HEAPLINE_SLURM_SIZE_H
+#ifndef HEAPLINE_REPORT_SLURM_SIZE_H
+#define HEAPLINE_REPORT_SLURM_SIZE_H
 
 #include <stddef.h>
 #include <stdint.h>

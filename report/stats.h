@@ -1,7 +1,7 @@
 /* Peak heap statistics over ranks (each rank counted once, by its largest
  * process). */
-#ifndef HEAPLINE_STATS_H
-#define HEAPLINE_STATS_H
+#ifndef HEAPLINE_REPORT_STATS_H
+#define HEAPLINE_REPORT_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* Interned strings: host names and job ids repeat across thousands of
  * records, so each distinct one is stored once and processes keep a small
  * id instead of a pointer. */
-#ifndef HEAPLINE_STRPOOL_H
-#define HEAPLINE_STRPOOL_H
+#ifndef HEAPLINE_REPORT_STRPOOL_H
+#define HEAPLINE_REPORT_STRPOOL_H
 
 #include <stddef.h>
 #include <stdint.h>

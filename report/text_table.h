@@ -1,7 +1,7 @@
 /* Columns for the text report: left-aligned, each padded to its widest
  * cell, two spaces apart, after a one-space indent. */
-#ifndef HEAPLINE_TEXT_TABLE_H
-#define HEAPLINE_TEXT_TABLE_H
+#ifndef HEAPLINE_REPORT_TEXT_TABLE_H
+#define HEAPLINE_REPORT_TEXT_TABLE_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Paragraphs of the text report, folded at word boundaries. */
-#ifndef HEAPLINE_TEXT_WRAP_H
-#define HEAPLINE_TEXT_WRAP_H
+#ifndef HEAPLINE_REPORT_TEXT_WRAP_H
+#define HEAPLINE_REPORT_TEXT_WRAP_H
 
 #include <stdio.h>
 

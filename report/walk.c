@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "exit_file.h"
-#include "node_file.h"
-#include "record.h"
+#include "warn.h"
+#include "read_exit.h"
+#include "read_node.h"
+#include "read_record.h"
 
 /* The report that the SPANK plugin keeps in a step folder. */
 #define _STEP_REPORT "report.txt"

@@ -1,6 +1,6 @@
 /* Loading records from the command line's files and directories. */
-#ifndef HEAPLINE_WALK_H
-#define HEAPLINE_WALK_H
+#ifndef HEAPLINE_REPORT_WALK_H
+#define HEAPLINE_REPORT_WALK_H
 
 #include <stddef.h>
 

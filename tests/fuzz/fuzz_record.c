@@ -85,8 +85,8 @@ static void _check_summary(const struct hl_procset *set,
 /* Every output format, with no request, --mem and --mem-per-cpu. */
 static void _print_all(struct hl_report *r, FILE *sink)
 {
-    static const enum hl_request_kind kinds[] = {HL_REQ_NONE, HL_REQ_MEM,
-                                                 HL_REQ_MEM_PER_CPU};
+    static const enum hl_mem_request_kind kinds[] = {HL_REQ_NONE, HL_REQ_MEM,
+                                                     HL_REQ_MEM_PER_CPU};
 
     for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
         r->req.kind = kinds[k];

@@ -1,7 +1,7 @@
 /* One line on stderr per input that could not be used:
  * "heapline-report: PATH: what is wrong". */
-#ifndef HEAPLINE_DIAG_H
-#define HEAPLINE_DIAG_H
+#ifndef HEAPLINE_REPORT_WARN_H
+#define HEAPLINE_REPORT_WARN_H
 
 #define HL_PROGRAM "heapline-report"
 

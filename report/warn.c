@@ -1,4 +1,4 @@
-#include "diag.h"
+#include "warn.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,0 +1,158 @@
+#include "read_files.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "exit_format.h"
+#include "format_read.h"
+#include "node_format.h"
+
+/* A row of a record, as the report keeps it: HL_ROW_GOOD, HL_ROW_NOMEM, or
+ * the column it refuses. */
+static int _store_record(void *ctx, const void *row)
+{
+    struct hl_procset *set = ctx;
+    const struct hl_record_row *r = row;
+    struct hl_proc *p;
+
+    if (r->pid > UINT32_MAX)
+        return HL_REC_pid;
+    if (r->rank < -1 || r->rank > INT32_MAX)
+        return HL_REC_rank;
+    if (!r->host[0])
+        return HL_REC_host;
+    p = hl_procset_add(set);
+    if (!p)
+        return HL_ROW_NOMEM;
+    p->rank = (int32_t)r->rank;
+    p->pid = (uint32_t)r->pid;
+    p->elapsed_ms = r->elapsed_ms;
+    p->allocs = r->allocs;
+    p->frees = r->frees;
+    p->peak_heap = r->peak_heap;
+    p->peak_time_ms = r->peak_heap_time_ms;
+    p->live_at_exit = r->live_heap_at_exit;
+    p->vmhwm = r->vmhwm;
+    p->vmrss_at_exit = r->vmrss_at_exit;
+    /* Any word there means the process never wrote its final record:
+     * "unfinished" today, and whatever a later version may say. */
+    p->end = r->end[0] ? HL_END_UNFINISHED : HL_END_EXIT;
+    p->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
+    p->job = hl_strpool_intern(&set->jobs, r->job, strlen(r->job));
+    return p->host == UINT32_MAX || p->job == UINT32_MAX ? HL_ROW_NOMEM
+                                                         : HL_ROW_GOOD;
+}
+
+/* A row of an exit file, as the report keeps it: HL_ROW_GOOD,
+ * HL_ROW_NOMEM, or the column it refuses. */
+static int _store_exit(void *ctx, const void *row)
+{
+    struct hl_procset *set = ctx;
+    const struct hl_exit_row *r = row;
+    struct hl_task_exit *x;
+    bool has_code = !(r->empty & HL_EMPTY(HL_EXIT_exit_code));
+    bool has_signal = !(r->empty & HL_EMPTY(HL_EXIT_signal));
+
+    if (r->task > UINT32_MAX)
+        return HL_EXIT_task;
+    if (r->pid > UINT32_MAX)
+        return HL_EXIT_pid;
+    if (r->status == HL_STATUS_SIGNALED &&
+        (!has_signal || r->signal < 1 || r->signal > 255))
+        return HL_EXIT_signal;
+    if (r->status == HL_STATUS_EXITED && (!has_code || r->exit_code > 255))
+        return HL_EXIT_exit_code;
+    if (!(r->empty & HL_EMPTY(HL_EXIT_oom)) && r->oom > 1)
+        return HL_EXIT_oom;
+    if (!r->host[0])
+        return HL_EXIT_host;
+    x = hl_procset_add_exit(set);
+    if (!x)
+        return HL_ROW_NOMEM;
+    x->task = (uint32_t)r->task;
+    x->pid = (uint32_t)r->pid;
+    x->status = (uint8_t)r->status;
+    x->exit_code = r->status == HL_STATUS_EXITED ? (int64_t)r->exit_code : -1;
+    x->signal = r->status == HL_STATUS_SIGNALED ? (uint8_t)r->signal : 0;
+    x->oom = r->empty & HL_EMPTY(HL_EXIT_oom) ? -1 : (int8_t)r->oom;
+    x->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
+    return x->host == UINT32_MAX ? HL_ROW_NOMEM : HL_ROW_GOOD;
+}
+
+/* A row of a node file, as the report keeps it; an empty figure is one the
+ * kernel did not give. HL_ROW_GOOD, HL_ROW_NOMEM, or the column it
+ * refuses. */
+static int _store_node(void *ctx, const void *row)
+{
+    struct hl_procset *set = ctx;
+    const struct hl_node_row *r = row;
+    struct hl_node_file *nf;
+
+    if (!(r->empty & HL_EMPTY(HL_NODE_oom_kills)) && r->oom_kills > INT64_MAX)
+        return HL_NODE_oom_kills;
+    if (!r->host[0])
+        return HL_NODE_host;
+    nf = hl_procset_add_node_file(set);
+    if (!nf)
+        return HL_ROW_NOMEM;
+    nf->cgroup_peak = r->cgroup_peak;
+    nf->mem_limit = r->mem_limit;
+    nf->oom_kills =
+        r->empty & HL_EMPTY(HL_NODE_oom_kills) ? -1 : (int64_t)r->oom_kills;
+    nf->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
+    return nf->host == UINT32_MAX ? HL_ROW_NOMEM : HL_ROW_GOOD;
+}
+
+/* The kinds of file, the record last: a file is one unless its first
+ * line says it is another. count: where set counts its rows. */
+static const struct {
+    const struct hl_format *format;
+    hl_row_fn store;
+    size_t count;
+} _kinds[] = {
+    {&hl_exit_format, _store_exit, offsetof(struct hl_procset, nexits)},
+    {&hl_node_format, _store_node, offsetof(struct hl_procset, nnode_files)},
+    {&hl_record_format, _store_record, offsetof(struct hl_procset, count)},
+};
+
+int hl_read_file(const char *buf, size_t len, struct hl_procset *set,
+                 char *err, size_t errlen)
+{
+    const size_t nkinds = sizeof(_kinds) / sizeof(_kinds[0]);
+    union {
+        struct hl_record_row record;
+        struct hl_exit_row exit;
+        struct hl_node_row node;
+    } row;
+    size_t k = 0, *count, before;
+
+    while (k + 1 < nkinds && !hl_format_claims(_kinds[k].format, buf, len))
+        k++;
+    count = (size_t *)((char *)set + _kinds[k].count);
+    before = *count;
+    if (hl_format_read(_kinds[k].format, buf, len, &row, _kinds[k].store, set,
+                       err, errlen) == 0)
+        return 0;
+    *count = before;
+    return -1;
+}
+
+void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
+                       struct hl_record_row *r)
+{
+    *r = (struct hl_record_row){
+        .rank = p->rank,
+        .host = hl_strpool_get(&set->hosts, p->host),
+        .pid = p->pid,
+        .job = hl_strpool_get(&set->jobs, p->job),
+        .elapsed_ms = p->elapsed_ms,
+        .allocs = p->allocs,
+        .frees = p->frees,
+        .peak_heap = p->peak_heap,
+        .peak_heap_time_ms = p->peak_time_ms,
+        .live_heap_at_exit = p->live_at_exit,
+        .vmhwm = p->vmhwm,
+        .vmrss_at_exit = p->vmrss_at_exit,
+    };
+}
