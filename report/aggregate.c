@@ -81,7 +81,8 @@ static void _drop_empty_nodes(struct hl_summary *sum)
         sum->node_of_host[sum->nodes[i].host] = (uint32_t)i;
 }
 
-/* A node file of a host that has a node: its figures. */
+/* A node file of a host that has a node: its figures; then what each
+ * node used. */
 static void _attach_node_files(const struct hl_procset *set,
                                struct hl_summary *sum)
 {
@@ -101,6 +102,12 @@ static void _attach_node_files(const struct hl_procset *set,
             n->mem_limit = nf->mem_limit;
         if (nf->oom_kills > n->oom_kills)
             n->oom_kills = nf->oom_kills;
+    }
+    for (size_t i = 0; i < sum->nnodes; i++) {
+        struct hl_node *n = &sum->nodes[i];
+
+        n->used_true_peak = n->true_peak != 0;
+        n->used = n->used_true_peak ? n->true_peak : n->vmhwm_sum;
     }
 }
 

@@ -7,6 +7,7 @@
 #ifndef HEAPLINE_REPORT_AGGREGATE_H
 #define HEAPLINE_REPORT_AGGREGATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,8 @@ struct hl_rank {
     uint32_t others; /* its other processes */
 };
 
+/* A node's figures, and its verdict: made here once, so that every output
+ * tells the same. */
 struct hl_node {
     uint32_t host; /* id in the set's hosts */
     uint32_t ranks;
@@ -26,6 +29,15 @@ struct hl_node {
     uint64_t true_peak; /* from its node file: 0 when there is none */
     uint64_t mem_limit; /* from its node file: 0 when not known */
     int64_t oom_kills;  /* from its node file: -1 when not known */
+    /* What it needed: its true peak, else its sum of VmHWM (an upper
+     * bound: its processes need not have peaked together). */
+    uint64_t used;
+    bool used_true_peak;
+    /* Against the request (hl_judge_nodes): 0 and false when none is
+     * known. */
+    uint64_t request;
+    uint64_t percent; /* used, in percent of request */
+    bool over;        /* used above request */
 };
 
 struct hl_summary {

@@ -47,7 +47,6 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
                  size_t rank_procs, int is_peak)
 {
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
-    uint64_t want = hl_node_request(r, n);
     char ratio[32];
 
     hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
@@ -55,9 +54,8 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
     fprintf(out, "%s,%zu,%d,%" PRIu32 ",%" PRIu64 ",",
             ratio[0] == '-' ? "" : ratio, rank_procs, is_peak, n->ranks,
             n->vmhwm_sum);
-    if (want)
-        fprintf(out, "%" PRIu64 ",%" PRIu64 ",", want,
-                hl_percent(n->true_peak ? n->true_peak : n->vmhwm_sum, want));
+    if (n->request)
+        fprintf(out, "%" PRIu64 ",%" PRIu64 ",", n->request, n->percent);
     else
         fputs(",,", out);
     fputs(hl_end_word(p->signal, (enum hl_end)p->end), out);

@@ -62,7 +62,6 @@ static void _nodes(FILE *out, const struct hl_report *r)
     fputs("  \"nodes\": [", out);
     for (size_t i = 0; i < r->sum->nnodes; i++) {
         const struct hl_node *n = &r->sum->nodes[i];
-        uint64_t want = hl_node_request(r, n);
 
         fputs(i ? ",\n    {\"node\": " : "\n    {\"node\": ", out);
         _str(out, hl_strpool_get(&r->set->hosts, n->host));
@@ -75,15 +74,12 @@ static void _nodes(FILE *out, const struct hl_report *r)
         _u64_or_null(out, n->mem_limit, n->mem_limit != 0);
         fputs(", \"oom_kills\": ", out);
         _u64_or_null(out, (uint64_t)n->oom_kills, n->oom_kills >= 0);
-        if (want)
-            fprintf(
-                out,
-                ", \"request_bytes\": %" PRIu64
-                ", \"percent_of_request\": %" PRIu64 ", \"over_request\": %s",
-                want,
-                hl_percent(n->true_peak ? n->true_peak : n->vmhwm_sum, want),
-                (n->true_peak ? n->true_peak : n->vmhwm_sum) > want ? "true"
-                                                                    : "false");
+        if (n->request)
+            fprintf(out,
+                    ", \"request_bytes\": %" PRIu64
+                    ", \"percent_of_request\": %" PRIu64
+                    ", \"over_request\": %s",
+                    n->request, n->percent, n->over ? "true" : "false");
         fputc('}', out);
     }
     fputs("\n  ],\n", out);

@@ -20,8 +20,8 @@ struct hl_mem_request {
     char source[48];        /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
 };
 
-/* What to ask for next time: the largest node sum of VmHWM (per CPU for
- * --mem-per-cpu) plus the margin, rounded up. */
+/* What to ask for next time: the largest of what each node used (per CPU
+ * for --mem-per-cpu) plus the margin, rounded up. */
 struct hl_suggestion {
     bool known;
     char option[48]; /* "--mem=13G" */
@@ -29,7 +29,7 @@ struct hl_suggestion {
     uint64_t basis_bytes;
     size_t basis_node;   /* index in the summary's nodes */
     size_t over_nodes;   /* nodes over the current request */
-    bool from_true_peak; /* every node had a true peak: the basis is one */
+    bool from_true_peak; /* the basis is its node's true peak */
     bool too_small;      /* the OOM killer ended a process */
     size_t oom_node;     /* where, index in the summary's nodes */
     bool from_limit;     /* the basis is twice that node's limit */
@@ -47,7 +47,7 @@ struct hl_step_rss {
 
 struct hl_report {
     const struct hl_procset *set;
-    const struct hl_summary *sum;
+    struct hl_summary *sum;
     size_t top; /* ranks to show */
     unsigned margin_pct;
     struct hl_mem_request req;
@@ -55,10 +55,8 @@ struct hl_report {
     struct hl_step_rss sacct;
 };
 
-/* The request that applies to a node, 0 when none is known. */
-uint64_t hl_node_request(const struct hl_report *r, const struct hl_node *n);
-
-/* Fills r->sug from r->req, the nodes and the margin. */
+/* Judges each node against r->req (its request, percent and over), then
+ * fills r->sug from them and the margin. */
 void hl_suggest(struct hl_report *r);
 
 /* The ranks of the table, the top ones or all. */

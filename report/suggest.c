@@ -1,16 +1,30 @@
+#include "figures.h"
 #include "report.h"
-
 #include "slurm_size.h"
 
-uint64_t hl_node_request(const struct hl_report *r, const struct hl_node *n)
+/* The request that applies to a node, 0 when none is known. */
+static uint64_t _node_request(const struct hl_mem_request *req,
+                              const struct hl_node *n)
 {
-    switch (r->req.kind) {
+    switch (req->kind) {
     case HL_REQ_MEM:
-        return r->req.bytes;
+        return req->bytes;
     case HL_REQ_MEM_PER_CPU:
-        return r->req.bytes * n->ranks * r->req.cpus_per_rank;
+        return req->bytes * n->ranks * req->cpus_per_rank;
     default:
         return 0;
+    }
+}
+
+/* Each node against the request, once for every output. */
+static void _judge_nodes(struct hl_report *r)
+{
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        struct hl_node *n = &r->sum->nodes[i];
+
+        n->request = _node_request(&r->req, n);
+        n->percent = hl_percent(n->used, n->request);
+        n->over = n->request && n->used > n->request;
     }
 }
 
@@ -26,14 +40,6 @@ static uint64_t _per_request(const struct hl_report *r, const struct hl_node *n,
     return bytes;
 }
 
-/* What a node used: its true peak when every node has one (the sum of
- * VmHWM overstates a node whose processes did not peak together), else
- * its sum of VmHWM. */
-static uint64_t _used(const struct hl_report *r, const struct hl_node *n)
-{
-    return r->sug.from_true_peak ? n->true_peak : n->vmhwm_sum;
-}
-
 /* A node where the OOM killer ended a process: the need is not known
  * above its limit, so at least twice the limit (or the request, when the
  * node file gave no limit). */
@@ -44,7 +50,7 @@ static void _oom_floor(struct hl_report *r)
 
     for (size_t i = 0; i < sum->nnodes; i++) {
         const struct hl_node *n = &sum->nodes[i];
-        uint64_t limit = n->mem_limit ? n->mem_limit : hl_node_request(r, n);
+        uint64_t limit = n->mem_limit ? n->mem_limit : n->request;
         uint64_t floor;
         int oom = n->oom_kills > 0;
 
@@ -73,19 +79,19 @@ void hl_suggest(struct hl_report *r)
     char size[32];
 
     *s = (struct hl_suggestion){0};
+    _judge_nodes(r);
     if (r->req.kind == HL_REQ_NONE)
         return;
-    s->from_true_peak = sum->true_peaks == sum->nnodes;
     for (size_t i = 0; i < sum->nnodes; i++) {
-        uint64_t b = _per_request(r, &sum->nodes[i], _used(r, &sum->nodes[i]));
+        uint64_t b = _per_request(r, &sum->nodes[i], sum->nodes[i].used);
 
         if (i == 0 || b > s->basis_bytes) {
             s->basis_bytes = b;
             s->basis_node = i;
         }
-        if (_used(r, &sum->nodes[i]) > hl_node_request(r, &sum->nodes[i]))
-            s->over_nodes++;
+        s->over_nodes += sum->nodes[i].over;
     }
+    s->from_true_peak = sum->nodes[s->basis_node].used_true_peak;
     _oom_floor(r);
     want = (unsigned __int128)s->basis_bytes * (100 + r->margin_pct);
     want = want / 100 + (want % 100 != 0);

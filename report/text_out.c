@@ -80,8 +80,6 @@ static void _nodes(FILE *out, const struct hl_report *r)
     hl_table_init(&tab, cgroups ? 6 : 5);
     for (size_t i = 0; i < r->sum->nnodes; i++) {
         const struct hl_node *n = &r->sum->nodes[i];
-        uint64_t want = hl_node_request(r, n);
-        uint64_t used = n->true_peak ? n->true_peak : n->vmhwm_sum;
 
         hl_table_cell(&tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
         if (n->procs != n->ranks)
@@ -96,11 +94,10 @@ static void _nodes(FILE *out, const struct hl_report *r)
         }
         hl_format_size(n->vmhwm_sum, size);
         hl_table_cell(&tab, cgroups ? "sum of VmHWM %s" : "%s", size);
-        if (want) {
-            hl_format_size(want, req);
-            hl_table_cell(&tab, "%" PRIu64 "%% of %s", hl_percent(used, want),
-                          req);
-            hl_table_cell(&tab, "%s", used > want ? "over the request" : "");
+        if (n->request) {
+            hl_format_size(n->request, req);
+            hl_table_cell(&tab, "%" PRIu64 "%% of %s", n->percent, req);
+            hl_table_cell(&tab, "%s", n->over ? "over the request" : "");
         } else {
             hl_table_cell(&tab, "%s", "");
             hl_table_cell(&tab, "%s", "");
