@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../tap.h"
 #include "sacct.h"
 #include "scontrol.h"
-#include "tap.h"
 
 #define KIB 1024ULL
 #define MIB (1024 * KIB)
@@ -20,48 +20,53 @@
 static void _line(const char *line, const char *jobid, bool has_rss,
                   uint64_t rss, const char *node, bool has_task, uint32_t task)
 {
-    struct hl_sacct_row r;
-    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+    struct hl_sacct_row r = {0};
 
-    tap_check(rc == 0 && strcmp(r.jobid, jobid) == 0 &&
-                  r.has_maxrss == has_rss && (!has_rss || r.maxrss == rss) &&
-                  strcmp(r.node, node) == 0 && r.has_task == has_task &&
-                  (!has_task || r.task == task),
-              "'%s' parses (MaxRSS %llu, node '%s', task %u)", line,
-              (unsigned long long)rss, node, task);
+    is_int(hl_sacct_parse_line(line, strlen(line), &r), 0, "'%s' parses", line);
+    is_str(r.jobid, jobid, "'%s': the step", line);
+    is_int(r.has_maxrss, has_rss, "'%s': %s MaxRSS", line,
+           has_rss ? "a" : "no");
+    if (has_rss)
+        is_uint(r.maxrss, rss, "'%s': MaxRSS", line);
+    is_str(r.node, node, "'%s': the node", line);
+    is_int(r.has_task, has_task, "'%s': %s task", line, has_task ? "a" : "no");
+    if (has_task)
+        is_uint(r.task, task, "'%s': the task", line);
 }
 
 /* Lines with TRESUsageInTot, captured from sacct 22.05 on the test
  * cluster: a step too short to be sampled has usage but no MaxRSS. */
 static void _usage(const char *line, bool has_rss, bool has_usage)
 {
-    struct hl_sacct_row r;
-    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+    struct hl_sacct_row r = {0};
 
-    tap_check(rc == 0 && r.has_maxrss == has_rss && r.has_usage == has_usage,
-              "'%s' has%s MaxRSS and%s usage", line, has_rss ? "" : " no",
-              has_usage ? "" : " no");
+    is_int(hl_sacct_parse_line(line, strlen(line), &r), 0, "'%s' parses", line);
+    is_int(r.has_maxrss, has_rss, "'%s' has%s MaxRSS", line,
+           has_rss ? "" : " no");
+    is_int(r.has_usage, has_usage, "'%s' has%s usage", line,
+           has_usage ? "" : " no");
 }
 
 static void _reqmem(const char *line, uint64_t bytes, char kind)
 {
-    struct hl_sacct_row r;
-    int rc = hl_sacct_parse_line(line, strlen(line), &r);
+    struct hl_sacct_row r = {0};
 
-    tap_check(rc == 0 && r.has_reqmem && r.reqmem == bytes &&
-                  r.reqmem_kind == kind,
-              "'%s' asks for %llu bytes %s", line, (unsigned long long)bytes,
-              kind == 'c'   ? "per CPU"
-              : kind == 'n' ? "per node"
-                            : "for the whole job");
+    is_int(hl_sacct_parse_line(line, strlen(line), &r), 0, "'%s' parses", line);
+    ok(r.has_reqmem, "'%s' has a request", line);
+    is_uint(r.reqmem, bytes, "'%s' asks for %llu bytes", line,
+            (unsigned long long)bytes);
+    is_int(r.reqmem_kind, kind, "'%s' asks %s", line,
+           kind == 'c'   ? "per CPU"
+           : kind == 'n' ? "per node"
+                         : "for the whole job");
 }
 
 static void _bad(const char *line)
 {
     struct hl_sacct_row r;
 
-    tap_check(hl_sacct_parse_line(line, strlen(line), &r) < 0,
-              "'%s' is refused", line);
+    ok(hl_sacct_parse_line(line, strlen(line), &r) < 0, "'%s' is refused",
+       line);
 }
 
 static void _scontrol(const char *out, int found, uint64_t bytes, bool per_cpu,
@@ -70,13 +75,15 @@ static void _scontrol(const char *out, int found, uint64_t bytes, bool per_cpu,
     struct hl_scontrol_request req = {0};
     int rc = hl_scontrol_parse_request(out, &req);
 
-    tap_check(found ? rc == 0 && req.bytes == bytes && req.per_cpu == per_cpu &&
-                          req.cpus_per_task == cpus
-                    : rc < 0,
-              "scontrol '%.40s...' gives %s", out,
-              !found    ? "no request"
-              : per_cpu ? "a per-CPU request and CPUs/Task"
-                        : "a per-node request");
+    if (!found) {
+        ok(rc < 0, "scontrol '%.40s...' gives no request", out);
+        return;
+    }
+    is_int(rc, 0, "scontrol '%.40s...' gives a request", out);
+    is_uint(req.bytes, bytes, "scontrol '%.40s...': its bytes", out);
+    is_int(req.per_cpu, per_cpu, "scontrol '%.40s...': per %s", out,
+           per_cpu ? "CPU" : "node");
+    is_uint(req.cpus_per_task, cpus, "scontrol '%.40s...': CPUs/Task", out);
 }
 
 int main(void)
@@ -116,5 +123,5 @@ int main(void)
               0);
     _scontrol("slurm_load_jobs error: Invalid job id specified", 0, 0, false,
               0);
-    return tap_done();
+    return done_testing();
 }

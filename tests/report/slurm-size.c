@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../tap.h"
 #include "slurm_size.h"
-#include "tap.h"
 
 #define MIB (1024ULL * 1024)
 #define GIB (1024 * MIB)
@@ -13,17 +13,16 @@
 static void _good(const char *s, uint64_t want)
 {
     uint64_t got = 0;
-    int rc = hl_parse_slurm_size(s, &got);
 
-    tap_check(rc == 0 && got == want, "'%s' is %llu bytes (got %llu)", s,
-              (unsigned long long)want, (unsigned long long)got);
+    is_int(hl_parse_slurm_size(s, &got), 0, "'%s' parses", s);
+    is_uint(got, want, "'%s' is %llu bytes", s, (unsigned long long)want);
 }
 
 static void _bad(const char *s)
 {
     uint64_t got;
 
-    tap_check(hl_parse_slurm_size(s, &got) < 0, "'%s' is refused", s);
+    ok(hl_parse_slurm_size(s, &got) < 0, "'%s' is refused", s);
 }
 
 static void _round(uint64_t bytes, const char *want)
@@ -31,8 +30,8 @@ static void _round(uint64_t bytes, const char *want)
     char buf[32];
 
     hl_slurm_size_round_up(bytes, buf);
-    tap_check(strcmp(buf, want) == 0, "%llu bytes round up to %s (got %s)",
-              (unsigned long long)bytes, want, buf);
+    is_str(buf, want, "%llu bytes round up to %s", (unsigned long long)bytes,
+           want);
 }
 
 static void _exact(uint64_t bytes, const char *want)
@@ -40,8 +39,8 @@ static void _exact(uint64_t bytes, const char *want)
     char buf[32];
 
     hl_slurm_size_exact(bytes, buf);
-    tap_check(strcmp(buf, want) == 0, "%llu bytes read back as %s (got %s)",
-              (unsigned long long)bytes, want, buf);
+    is_str(buf, want, "%llu bytes read back as %s", (unsigned long long)bytes,
+           want);
 }
 
 int main(void)
@@ -77,5 +76,5 @@ int main(void)
     _exact(4000 * MIB, "4000M");
     _exact(512 * 1024, "512K");
     _exact(1536 * GIB, "1536G");
-    return tap_done();
+    return done_testing();
 }

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "../../spank/child.h"
-#include "tap.h"
+#include "../tap.h"
 
 static pid_t _spawn_sleep(void)
 {
@@ -73,5 +73,5 @@ int main(void)
            WIFEXITED(status) && WEXITSTATUS(status) == 0,
        "a child keeps the descriptor it is given, and no other (%d)",
        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    return tap_done();
+    return done_testing();
 }

@@ -2,7 +2,7 @@
 #include <signal.h>
 
 #include "../../spank/exit_record.h"
-#include "tap.h"
+#include "../tap.h"
 
 #define HEAD "# heapline exit 1\ntask,host,pid,status,exit_code,signal,oom\n"
 
@@ -42,5 +42,5 @@ int main(void)
            "the node name is quoted as CSV says");
     ok(hl_exit_record_format(1, "n1", 99, 0, HL_OOM_NO, out, 20) < 0,
        "too small a buffer is an error");
-    return tap_done();
+    return done_testing();
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "../../spank/job_memory.h"
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {
@@ -29,5 +29,5 @@ int main(void)
     setenv("SLURM_MEM_PER_CPU", "0", 1);
     ok(hl_job_memory(1, opt, sizeof(opt), val, sizeof(val)) < 0,
        "0 (no limit) is no request");
-    return tap_done();
+    return done_testing();
 }

@@ -10,7 +10,7 @@
 
 #include "../../spank/mem_cgroup.h"
 #include "../../spank/node_file.h"
-#include "tap.h"
+#include "../tap.h"
 
 static char top[64];
 
@@ -149,5 +149,5 @@ int main(void)
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
     if (system(cmd) != 0)
         return 99;
-    return tap_done();
+    return done_testing();
 }

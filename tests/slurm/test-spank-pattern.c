@@ -1,6 +1,6 @@
 /* The step folder's pattern letters: %j %s %J %u %% and nothing else. */
 #include "../../spank/pattern.h"
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {
@@ -29,5 +29,5 @@ int main(void)
     is_str(out, "root", "uid 0 is root");
     hl_user_name(4000000000u, out, sizeof(out));
     is_str(out, "4000000000", "an unknown uid is written in digits");
-    return tap_done();
+    return done_testing();
 }

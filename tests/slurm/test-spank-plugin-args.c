@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "../../spank/plugin_args.h"
-#include "tap.h"
+#include "../tap.h"
 
 static char last_warning[512];
 static int warnings;
@@ -79,5 +79,5 @@ int main(void)
            cfg.timeout_s == 60,
        "a bad timeout is refused");
     ok(_parse(&cfg, "=on") == 1, "an empty key is refused");
-    return tap_done();
+    return done_testing();
 }

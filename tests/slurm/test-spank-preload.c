@@ -1,6 +1,6 @@
 /* LD_PRELOAD: heapline first, the user's entries kept after it. */
 #include "../../spank/preload.h"
-#include "tap.h"
+#include "../tap.h"
 
 #define LIB "/opt/h/lib/libheapline.so"
 
@@ -23,5 +23,5 @@ int main(void)
     ok(hl_preload_compose(LIB, "/u/a-very-long-name-that-will-not-fit.so", out,
                           40) < 0,
        "too long is an error, not a cut list");
-    return tap_done();
+    return done_testing();
 }

@@ -1,6 +1,6 @@
 /* --heapline[=DIR|off] and --no-heapline against the site's default. */
 #include "../../spank/request.h"
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {
@@ -50,5 +50,5 @@ int main(void)
     ok(hl_request_apply(&req, false, "/x/%N", why, sizeof(why)) < 0 &&
            strstr(why, "%N"),
        "a per-node DIR is refused with a reason: %s", why);
-    return tap_done();
+    return done_testing();
 }

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "../../spank/run_report.h"
-#include "tap.h"
+#include "../tap.h"
 
 static char copied[512];
 
@@ -154,5 +154,5 @@ int main(void)
     snprintf(buf, sizeof(buf), "cd / && rm -rf '%s'", top);
     if (system(buf) != 0)
         return 99;
-    return tap_done();
+    return done_testing();
 }

@@ -1,6 +1,6 @@
 /* Step names as sacct and the records' job column write them. */
 #include "../../spank/step_name.h"
-#include "tap.h"
+#include "../tap.h"
 
 int main(void)
 {
@@ -19,5 +19,5 @@ int main(void)
            hl_parse_id("12a", &v) < 0 && hl_parse_id("-1", &v) < 0 &&
            hl_parse_id("../x", &v) < 0 && hl_parse_id("99999999999", &v) < 0,
        "anything else is not, whatever the environment says");
-    return tap_done();
+    return done_testing();
 }
