@@ -5,7 +5,7 @@
 #include "buf.h"
 #include "figures.h"
 #include "format_write.h"
-#include "read_record.h"
+#include "read_files.h"
 #include "report.h"
 
 /* After the record's own columns, what the report derives for each

@@ -1,52 +1,44 @@
 #include "procs.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 struct hl_proc *hl_procset_add(struct hl_procset *set)
 {
-    if (set->count == set->cap) {
-        size_t cap = set->cap ? set->cap * 2 : 1024;
-        struct hl_proc *procs = realloc(set->procs, cap * sizeof(*procs));
+    struct hl_proc *procs =
+        hl_grow(set->procs, &set->cap, set->count + 1, sizeof(*procs), 1024);
 
-        if (!procs)
-            return NULL;
-        set->procs = procs;
-        set->cap = cap;
-    }
-    memset(&set->procs[set->count], 0, sizeof(set->procs[0]));
-    return &set->procs[set->count++];
+    if (!procs)
+        return NULL;
+    set->procs = procs;
+    memset(&procs[set->count], 0, sizeof(*procs));
+    return &procs[set->count++];
 }
 
 struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set)
 {
-    if (set->nexits == set->exits_cap) {
-        size_t cap = set->exits_cap ? set->exits_cap * 2 : 64;
-        struct hl_task_exit *exits = realloc(set->exits, cap * sizeof(*exits));
+    struct hl_task_exit *exits = hl_grow(set->exits, &set->exits_cap,
+                                         set->nexits + 1, sizeof(*exits), 64);
 
-        if (!exits)
-            return NULL;
-        set->exits = exits;
-        set->exits_cap = cap;
-    }
-    memset(&set->exits[set->nexits], 0, sizeof(set->exits[0]));
-    return &set->exits[set->nexits++];
+    if (!exits)
+        return NULL;
+    set->exits = exits;
+    memset(&exits[set->nexits], 0, sizeof(*exits));
+    return &exits[set->nexits++];
 }
 
 struct hl_node_file *hl_procset_add_node_file(struct hl_procset *set)
 {
-    if (set->nnode_files == set->node_files_cap) {
-        size_t cap = set->node_files_cap ? set->node_files_cap * 2 : 16;
-        struct hl_node_file *files =
-            realloc(set->node_files, cap * sizeof(*files));
+    struct hl_node_file *files =
+        hl_grow(set->node_files, &set->node_files_cap, set->nnode_files + 1,
+                sizeof(*files), 16);
 
-        if (!files)
-            return NULL;
-        set->node_files = files;
-        set->node_files_cap = cap;
-    }
-    memset(&set->node_files[set->nnode_files], 0, sizeof(set->node_files[0]));
-    return &set->node_files[set->nnode_files++];
+    if (!files)
+        return NULL;
+    set->node_files = files;
+    memset(&files[set->nnode_files], 0, sizeof(*files));
+    return &files[set->nnode_files++];
 }
 
 static int _cmp_exit(const void *va, const void *vb)

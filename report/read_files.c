@@ -116,8 +116,8 @@ static const struct {
     {&hl_record_format, _store_record, offsetof(struct hl_procset, count)},
 };
 
-int hl_read_file(const char *buf, size_t len, struct hl_procset *set,
-                 char *err, size_t errlen)
+int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
+                 size_t errlen)
 {
     const size_t nkinds = sizeof(_kinds) / sizeof(_kinds[0]);
     union {

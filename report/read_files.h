@@ -13,8 +13,8 @@
  * three it is (its first line tells; a record unless it says otherwise).
  * On a fault it adds nothing, writes what is wrong into err (one line, no
  * file name) and returns -1. */
-int hl_read_file(const char *buf, size_t len, struct hl_procset *set,
-                 char *err, size_t errlen);
+int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
+                 size_t errlen);
 
 /* The record's columns of process p, as the report holds them (texts point
  * into set). */

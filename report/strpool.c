@@ -1,4 +1,5 @@
 #include "strpool.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,27 +38,18 @@ static int _grow_slots(struct hl_strpool *pool)
 
 static uint32_t _append(struct hl_strpool *pool, const char *s, size_t len)
 {
-    if (pool->text_len + len + 1 > pool->text_cap) {
-        size_t cap = pool->text_cap ? pool->text_cap * 2 : 4096;
-        char *text;
+    char *text =
+        hl_grow(pool->text, &pool->text_cap, pool->text_len + len + 1, 1, 4096);
+    uint32_t *offset;
 
-        while (cap < pool->text_len + len + 1)
-            cap *= 2;
-        text = realloc(pool->text, cap);
-        if (!text)
-            return UINT32_MAX;
-        pool->text = text;
-        pool->text_cap = cap;
-    }
-    if (pool->count == pool->offset_cap) {
-        uint32_t cap = pool->offset_cap ? pool->offset_cap * 2 : 64;
-        uint32_t *offset = realloc(pool->offset, cap * sizeof(*offset));
-
-        if (!offset)
-            return UINT32_MAX;
-        pool->offset = offset;
-        pool->offset_cap = cap;
-    }
+    if (!text)
+        return UINT32_MAX;
+    pool->text = text;
+    offset = hl_grow(pool->offset, &pool->offset_cap, (size_t)pool->count + 1,
+                     sizeof(*offset), 64);
+    if (!offset)
+        return UINT32_MAX;
+    pool->offset = offset;
     memcpy(pool->text + pool->text_len, s, len);
     pool->text[pool->text_len + len] = '\0';
     pool->offset[pool->count] = (uint32_t)pool->text_len;

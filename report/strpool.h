@@ -11,7 +11,8 @@ struct hl_strpool {
     char *text; /* every string, each ending in '\0' */
     size_t text_len, text_cap;
     uint32_t *offset; /* id -> position in text */
-    uint32_t count, offset_cap;
+    uint32_t count;
+    size_t offset_cap;
     uint32_t *slots; /* open-addressing hash table of id + 1, 0 = free */
     uint32_t nslots;
 };

@@ -1,4 +1,5 @@
 #include "text_table.h"
+#include "grow.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,27 +13,16 @@ void hl_table_init(struct hl_table *t, size_t ncols)
 
 static int _reserve(struct hl_table *t, size_t more)
 {
-    if (t->len + more > t->cap) {
-        size_t cap = t->cap ? t->cap : 1024;
-        char *text;
+    char *text = hl_grow(t->text, &t->cap, t->len + more, 1, 1024);
+    size_t *start;
 
-        while (cap < t->len + more)
-            cap *= 2;
-        text = realloc(t->text, cap);
-        if (!text)
-            return -1;
-        t->text = text;
-        t->cap = cap;
-    }
-    if (t->ncells == t->start_cap) {
-        size_t cap = t->start_cap ? t->start_cap * 2 : 64;
-        size_t *start = realloc(t->start, cap * sizeof(*start));
-
-        if (!start)
-            return -1;
-        t->start = start;
-        t->start_cap = cap;
-    }
+    if (!text)
+        return -1;
+    t->text = text;
+    start = hl_grow(t->start, &t->start_cap, t->ncells + 1, sizeof(*start), 64);
+    if (!start)
+        return -1;
+    t->start = start;
     return 0;
 }
 

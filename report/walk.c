@@ -9,10 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "read_files.h"
 #include "warn.h"
-#include "read_exit.h"
-#include "read_node.h"
-#include "read_record.h"
 
 /* The report that the SPANK plugin keeps in a step folder. */
 #define _STEP_REPORT "report.txt"
@@ -53,16 +51,6 @@ static int _read_rest(struct hl_loader *ld, int fd, const char *head,
     }
 }
 
-int hl_parse_any(const char *buf, size_t len, struct hl_procset *set, char *err,
-                 size_t errlen)
-{
-    if (hl_is_exit_file(buf, len))
-        return hl_parse_exit_file(buf, len, set, err, errlen);
-    if (hl_is_node_file(buf, len))
-        return hl_parse_node_file(buf, len, set, err, errlen);
-    return hl_parse_record(buf, len, set, err, errlen);
-}
-
 static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
                        const char *path)
 {
@@ -98,7 +86,7 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
         ld->skipped++;
         return;
     }
-    if (hl_parse_any(data, len, ld->set, err, sizeof(err)) < 0) {
+    if (hl_read_file(data, len, ld->set, err, sizeof(err)) < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
         return;

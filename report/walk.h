@@ -20,11 +20,6 @@ struct hl_loader {
  * stderr and counts in skipped. */
 void hl_load_path(struct hl_loader *ld, const char *path);
 
-/* One file's content, whichever of the step's files it is: a record, an
- * exit file or a node file. As hl_parse_record. */
-int hl_parse_any(const char *buf, size_t len, struct hl_procset *set, char *err,
-                 size_t errlen);
-
 void hl_loader_free(struct hl_loader *ld);
 
 #endif

@@ -1,8 +1,8 @@
-/* libFuzzer target: heapline-report's record, exit and node file parsers
- * on any bytes, then the whole report (exits matched to processes,
- * aggregation, suggestion, text, JSON, CSV) of what they accepted. Each file is
- * copied into a buffer of its exact size, so a read past it is an ASan error.
- */
+/* libFuzzer target: heapline-report's reader of records, exit files and
+ * node files (read_files.c, over common/format_read.c) on any bytes, then
+ * the whole report (exits matched to processes, aggregation, suggestion,
+ * text, JSON, CSV) of what it accepted. Each file is copied into a buffer
+ * of its exact size, so a read past it is an ASan error. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +11,8 @@
 #include "aggregate.h"
 #include "check.h"
 #include "exit_format.h"
+#include "read_files.h"
 #include "report.h"
-#include "walk.h"
 
 /* The most rows a file can hold: every complete line after the magic and
  * header lines that is not empty (a lone "\r" is empty). Without quotes,
@@ -118,7 +118,7 @@ static void _report(struct hl_procset *set, FILE *sink)
 static int _parse_file(const char *buf, size_t len, struct hl_procset *set,
                        char *err, size_t errlen)
 {
-    return hl_parse_any(buf, len, set, err, errlen);
+    return hl_read_file(buf, len, set, err, errlen);
 }
 
 static size_t _entries(const struct hl_procset *set)
