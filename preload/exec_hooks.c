@@ -87,70 +87,47 @@ HL_EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 
 /* execl, execlp, execle: the arguments gathered into an array on the
  * stack, as glibc does, then the matching array form above. */
-static size_t _count_args(va_list ap)
+enum _list_form { _EXECL, _EXECLP, _EXECLE };
+
+/* The list form's arguments: arg, then ap's up to the NULL (after which
+ * execle's envp comes). */
+static int _exec_list(enum _list_form form, const char *path, const char *arg,
+                      va_list ap)
 {
-    size_t n = 0;
+    va_list count;
+    size_t argc = 0;
 
-    while (va_arg(ap, const char *))
-        n++;
-    return n;
-}
-
-/* argv[0] = first, then the rest up to and with the NULL; *ap is left
- * after the NULL, where execle's envp is. */
-static void _fill_args(char **argv, const char *first, va_list *ap)
-{
-    size_t i = 0;
-
-    argv[0] = (char *)first;
-    do
-        argv[++i] = va_arg(*ap, char *);
-    while (argv[i]);
-}
-
-HL_EXPORT int execl(const char *path, const char *arg, ...)
-{
-    va_list ap;
-    size_t argc;
-
-    va_start(ap, arg);
-    argc = _count_args(ap);
-    va_end(ap);
+    va_copy(count, ap);
+    while (va_arg(count, const char *))
+        argc++;
+    va_end(count);
     char *argv[argc + 2];
-    va_start(ap, arg);
-    _fill_args(argv, arg, &ap);
-    va_end(ap);
-    return execv(path, argv);
+    argv[0] = (char *)arg;
+    for (size_t i = 1; i <= argc + 1; i++)
+        argv[i] = va_arg(ap, char *);
+    switch (form) {
+    case _EXECL:
+        return execv(path, argv);
+    case _EXECLP:
+        return execvp(path, argv);
+    default:
+        return execve(path, argv, va_arg(ap, char *const *));
+    }
 }
 
-HL_EXPORT int execlp(const char *file, const char *arg, ...)
-{
-    va_list ap;
-    size_t argc;
+/* One list form's entry point. */
+#define _LIST_FORM(name, form)                                                 \
+    HL_EXPORT int name(const char *path, const char *arg, ...)                 \
+    {                                                                          \
+        va_list ap;                                                            \
+        int rc;                                                                \
+                                                                               \
+        va_start(ap, arg);                                                     \
+        rc = _exec_list(form, path, arg, ap);                                  \
+        va_end(ap);                                                            \
+        return rc;                                                             \
+    }
 
-    va_start(ap, arg);
-    argc = _count_args(ap);
-    va_end(ap);
-    char *argv[argc + 2];
-    va_start(ap, arg);
-    _fill_args(argv, arg, &ap);
-    va_end(ap);
-    return execvp(file, argv);
-}
-
-HL_EXPORT int execle(const char *path, const char *arg, ...)
-{
-    va_list ap;
-    char *const *envp;
-    size_t argc;
-
-    va_start(ap, arg);
-    argc = _count_args(ap);
-    va_end(ap);
-    char *argv[argc + 2];
-    va_start(ap, arg);
-    _fill_args(argv, arg, &ap);
-    envp = va_arg(ap, char *const *);
-    va_end(ap);
-    return execve(path, argv, envp);
-}
+_LIST_FORM(execl, _EXECL)
+_LIST_FORM(execlp, _EXECLP)
+_LIST_FORM(execle, _EXECLE)
