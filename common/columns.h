@@ -75,6 +75,20 @@ static inline uint64_t hl_row_empty(const void *row)
 #define HL_COLWORDS_MS NULL
 #define HL_COLWORDS_TEXT NULL
 
+/* A format's types, from its table COLUMNS: struct TAG, its values (the
+ * empty mask first, where the generic code finds it, then a member per
+ * column), and enum TAG_column, its columns in order (ENUM_X(member, ...)
+ * names each), then NCOLUMNS. */
+#define HL_FORMAT_TYPES(tag, COLUMNS, ENUM_X, ncolumns)                        \
+    struct tag {                                                               \
+        uint64_t empty;                                                        \
+        COLUMNS(HL_COLUMN_MEMBER)                                              \
+    };                                                                         \
+    enum tag##_column                                                          \
+    {                                                                          \
+        COLUMNS(ENUM_X) ncolumns                                               \
+    }
+
 /* X-macro bodies: a struct member, and a struct hl_column of struct ST. */
 #define HL_COLUMN_MEMBER(member, name, type, flags, meaning)                   \
     HL_CTYPE_##type member;

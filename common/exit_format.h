@@ -27,14 +27,8 @@ extern const char *const hl_exit_status_words[];
     X(oom, "oom", COUNT, HL_COL_OPTIONAL | HL_COL_EMPTY,                       \
       "1 if the OOM killer ended it, 0 if not, empty with no memory cgroup")
 
-struct hl_exit_row {
-    uint64_t empty; /* HL_EMPTY(column) bits; first, see columns.h */
-    HL_EXIT_COLUMNS(HL_COLUMN_MEMBER)
-};
-
 #define HL_EXIT_ENUM(member, ...) HL_EXIT_##member,
-enum hl_exit_column { HL_EXIT_COLUMNS(HL_EXIT_ENUM) HL_EXIT_NCOLUMNS };
-#undef HL_EXIT_ENUM
+HL_FORMAT_TYPES(hl_exit_row, HL_EXIT_COLUMNS, HL_EXIT_ENUM, HL_EXIT_NCOLUMNS);
 
 extern const struct hl_format hl_exit_format;
 

@@ -19,14 +19,8 @@
     X(oom_kills, "oom_kills", COUNT, HL_COL_EMPTY,                             \
       "how many of its processes the OOM killer ended")
 
-struct hl_node_row {
-    uint64_t empty; /* HL_EMPTY(column) bits; first, see columns.h */
-    HL_NODE_COLUMNS(HL_COLUMN_MEMBER)
-};
-
 #define HL_NODE_ENUM(member, ...) HL_NODE_##member,
-enum hl_node_column { HL_NODE_COLUMNS(HL_NODE_ENUM) HL_NODE_NCOLUMNS };
-#undef HL_NODE_ENUM
+HL_FORMAT_TYPES(hl_node_row, HL_NODE_COLUMNS, HL_NODE_ENUM, HL_NODE_NCOLUMNS);
 
 extern const struct hl_format hl_node_format;
 

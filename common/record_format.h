@@ -35,14 +35,9 @@
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 
-struct hl_record_row {
-    uint64_t empty; /* HL_EMPTY(column) bits; first, see columns.h */
-    HL_RECORD_COLUMNS(HL_COLUMN_MEMBER)
-};
-
 #define HL_RECORD_ENUM(member, ...) HL_REC_##member,
-enum hl_record_column { HL_RECORD_COLUMNS(HL_RECORD_ENUM) HL_REC_NCOLUMNS };
-#undef HL_RECORD_ENUM
+HL_FORMAT_TYPES(hl_record_row, HL_RECORD_COLUMNS, HL_RECORD_ENUM,
+                HL_REC_NCOLUMNS);
 
 extern const struct hl_format hl_record_format;
 

@@ -39,23 +39,20 @@ tap_ok_(int pass, const char *expr, const char *file, int line,
 /* ok(condition, "what %s", ...): passes when the condition holds. */
 #define ok(cond, ...) tap_ok_(!!(cond), #cond, __FILE__, __LINE__, __VA_ARGS__)
 
-/* is_int(got, want, "what"): signed integers, both shown on failure. */
-#define is_int(got, want, ...)                                                 \
+/* Two integers of type, shown with spec when they differ. */
+#define tap_is_(type, spec, got, want, ...)                                    \
     do {                                                                       \
-        intmax_t g_ = (intmax_t)(got), w_ = (intmax_t)(want);                  \
+        type g_ = (type)(got), w_ = (type)(want);                              \
         if (!tap_ok_(g_ == w_, #got " == " #want, __FILE__, __LINE__,          \
                      __VA_ARGS__))                                             \
-            printf("#   got:  %jd\n#   want: %jd\n", g_, w_);                  \
+            printf("#   got:  " spec "\n#   want: " spec "\n", g_, w_);        \
     } while (0)
 
-/* is_uint(got, want, "what"): unsigned integers, as is_int. */
+/* is_int(got, want, "what"): signed integers, both shown on failure;
+ * is_uint: unsigned ones. */
+#define is_int(got, want, ...) tap_is_(intmax_t, "%jd", got, want, __VA_ARGS__)
 #define is_uint(got, want, ...)                                                \
-    do {                                                                       \
-        uintmax_t g_ = (uintmax_t)(got), w_ = (uintmax_t)(want);               \
-        if (!tap_ok_(g_ == w_, #got " == " #want, __FILE__, __LINE__,          \
-                     __VA_ARGS__))                                             \
-            printf("#   got:  %ju\n#   want: %ju\n", g_, w_);                  \
-    } while (0)
+    tap_is_(uintmax_t, "%ju", got, want, __VA_ARGS__)
 
 /* is_str(got, want, "what"): strings (a NULL got fails). */
 #define is_str(got, want, ...)                                                 \
