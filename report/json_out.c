@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "figures.h"
+#include "record_format.h"
 #include "report.h"
 
 /* Host names, job ids and node names come from files: escape them. */
@@ -93,13 +94,43 @@ static void _signal(FILE *out, uint8_t signal)
         fputs("null", out);
 }
 
+/* ", NAME: ": the key of a record column, as the record names it. */
+static void _key(FILE *out, const char *sep, const char *name)
+{
+    fprintf(out, "%s\"%s\": ", sep, name);
+}
+
+/* "{rank: R, host: H, pid: P": who a process is. */
+static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
+{
+    _key(out, "{", HL_RECORD_NAME(rank));
+    fprintf(out, "%" PRId32, p->rank);
+    _key(out, ", ", HL_RECORD_NAME(host));
+    _str(out, _host(r, p));
+    _key(out, ", ", HL_RECORD_NAME(pid));
+    fprintf(out, "%" PRIu32, p->pid);
+}
+
+/* Its heap peak, when, and its VmHWM. */
+static void _heap(FILE *out, const struct hl_proc *p)
+{
+    char t[32];
+
+    hl_fmt_ms(p->peak_time_ms, t);
+    _key(out, ", ", HL_RECORD_NAME(peak_heap));
+    fprintf(out, "%" PRIu64, p->peak_heap);
+    _key(out, ", ", HL_RECORD_NAME(peak_heap_time_ms));
+    fputs(t, out);
+    _key(out, ", ", HL_RECORD_NAME(vmhwm));
+    fprintf(out, "%" PRIu64, p->vmhwm);
+}
+
 /* Every process cut short, and every killed task with no record: the
  * text report shows the first few of the same list. */
 static void _cut_short(FILE *out, const struct hl_report *r)
 {
     const struct hl_procset *set = r->set;
     const char *sep = "\n";
-    char t[32];
 
     fputs("  \"did_not_exit_normally\": [", out);
     for (size_t i = 0; i < set->count; i++) {
@@ -107,17 +138,14 @@ static void _cut_short(FILE *out, const struct hl_report *r)
 
         if (!hl_proc_cut_short(p))
             continue;
-        hl_fmt_ms(p->peak_time_ms, t);
-        fprintf(out, "%s    {\"rank\": %" PRId32 ", \"host\": ", sep, p->rank);
-        _str(out, _host(r, p));
-        fprintf(out,
-                ", \"pid\": %" PRIu32 ", \"end\": \"%s\", \"signal\": ", p->pid,
+        fprintf(out, "%s    ", sep);
+        _who(out, r, p);
+        fprintf(out, ", \"end\": \"%s\", \"signal\": ",
                 hl_end_word(p->signal, (enum hl_end)p->end));
         _signal(out, p->signal);
-        fprintf(out,
-                ", \"oom\": %s, \"peak_heap_bytes\": %" PRIu64
-                ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64 "}",
-                p->oom ? "true" : "false", p->peak_heap, t, p->vmhwm);
+        fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+        _heap(out, p);
+        fputc('}', out);
         sep = ",\n";
     }
     for (size_t i = 0; i < set->nexits; i++) {
@@ -145,20 +173,15 @@ static void _ranks(FILE *out, const struct hl_report *r)
     for (size_t i = 0; i < shown; i++) {
         const struct hl_rank *k = &r->sum->ranks[i];
         const struct hl_proc *p = &r->set->procs[k->proc];
-        char t[32], ratio[32];
+        char ratio[32];
 
-        hl_fmt_ms(p->peak_time_ms, t);
         hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+        fputs(i ? ",\n    " : "\n    ", out);
+        _who(out, r, p);
+        _heap(out, p);
         fprintf(out,
-                "%s    {\"rank\": %" PRId32 ", \"host\": ", i ? ",\n" : "\n",
-                p->rank);
-        _str(out, _host(r, p));
-        fprintf(out,
-                ", \"pid\": %" PRIu32 ", \"peak_heap_bytes\": %" PRIu64
-                ", \"peak_heap_time_s\": %s, \"vmhwm_bytes\": %" PRIu64
                 ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32
                 ", \"end\": \"%s\", \"signal\": ",
-                p->pid, p->peak_heap, t, p->vmhwm,
                 ratio[0] == '-' ? "null" : ratio, k->others,
                 hl_end_word(p->signal, (enum hl_end)p->end));
         _signal(out, p->signal);
