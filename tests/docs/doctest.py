@@ -133,6 +133,7 @@ class Options:
         self.drop = []
         self.any = set()
         self.tol = {}
+        self.wall = set()
         self.status = 0
         self.quiet = False
         self.retry = 0
@@ -145,6 +146,8 @@ class Options:
                 self.drop.append(re.compile(value))
             elif key == "any" and value:
                 self.any.update(value.split(","))
+            elif key == "wall" and value:
+                self.wall.update(value.split(","))
             elif key == "tol" and value:
                 for item in value.split(","):
                     figure, sep, spec = item.rpartition(":")
@@ -185,10 +188,18 @@ class Figure:
                       else amount * scale)
         self.tol_text = (f"±{amount * 100:g}%" if mode == "rel"
                          else f"±{amount:g}")
+        if kind == "time":
+            self.tol_text = f"a time at most {self.tol_text[1:]} shorter, " \
+                "or any longer"
         self.kind = kind
 
     def accepts(self, actual):
-        return abs(actual - self.value) <= max(self.slack, self.rounding) + 1e-9
+        slack = max(self.slack, self.rounding) + 1e-9
+        if self.kind == "time":
+            # A busy machine stretches every wall-clock time and shortens
+            # none: only a time shorter than the page says is a fault.
+            return actual >= self.value - slack
+        return abs(actual - self.value) <= slack
 
 
 def compile_line(line, opts):
@@ -230,6 +241,10 @@ def compile_line(line, opts):
             tol = opts.tol.get(key, opts.defaults["times"])
             figures.append(Figure(key, float(key), 1, "time", tol))
             pattern.append(r"(" + NUM + r") +s")
+        elif kind == "num" and key in opts.wall:
+            tol = opts.tol.get(key, opts.defaults["times"])
+            figures.append(Figure(key, float(key), 1, "time", tol))
+            pattern.append(r"(" + NUM + r")")
         elif kind == "num":
             default = "decimals" if "." in text else "counts"
             tol = opts.tol.get(key, opts.defaults[default])
@@ -286,8 +301,10 @@ def match_lines(expected_blocks, output, opts):
       matches any run; words and punctuation must be equal.
     - Figures are matched within a tolerance: sizes (a number and
       B/KiB/MiB/GiB/TiB, or a Slurm size such as 300M) in bytes, default
-      ±5%; times (a number followed by " s") ±0.5 s; integers ±15%; other
-      decimals ±10%.  A difference of one unit of the last printed digit is
+      ±5%; integers ±15%; other decimals ±10%.  Times (a number followed by
+      " s", or a bare figure listed in wall=) are wall-clock times, which
+      load stretches: the actual time must be at least the figure minus
+      0.5 s, and may be any amount longer.  A difference of one unit of the last printed digit is
       always accepted.  tol=FIGURE:SPEC sets the tolerance of the figure
       written FIGURE (SPEC N% or an absolute N in the figure's own unit).
     - any=TOKEN,... makes each listed token match any run of characters
