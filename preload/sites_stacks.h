@@ -1,0 +1,57 @@
+/* The stacks of the sampled allocations, each kept once in a table of
+ * fixed size, with the estimated bytes of its live sampled blocks now and
+ * at the last peak. */
+#ifndef HEAPLINE_SITES_STACKS_H
+#define HEAPLINE_SITES_STACKS_H
+
+#include <stdint.h>
+
+#pragma GCC visibility push(hidden)
+
+/* Frames kept per stack, innermost first, the library's own left out. */
+#define HL_STACK_DEPTH 32
+/* Distinct stacks kept; the samples of any further one are counted in
+ * the stack HL_STACK_OTHER, which has no frames. */
+#define HL_STACKS 4096
+#define HL_STACK_OTHER HL_STACKS
+
+/* Estimated bytes (the sum of the weights), sampled blocks, and variance
+ * (hl_sampler_variance) of a set of sampled blocks. */
+struct hl_estimate {
+    uint64_t bytes, count, variance;
+};
+
+struct hl_stack {
+    uint64_t hash; /* 0: free slot, 1: being filled */
+    uint32_t depth;
+    uint16_t module[HL_STACK_DEPTH]; /* sites_modules.h */
+    uintptr_t pc[HL_STACK_DEPTH];
+    uintptr_t offset[HL_STACK_DEPTH];
+    struct hl_estimate live; /* updated atomically */
+    struct hl_estimate at_peak;
+};
+
+/* Maps the table and readies the unwinder (libunwind caches per thread,
+ * so that no lock of its own is held across a fork or a signal): 0, or -1
+ * when sites cannot be had. */
+int hl_stacks_init(void);
+
+/* The return addresses of the caller's stack, innermost first, the frames
+ * of libheapline itself skipped: at most HL_STACK_DEPTH into pc. */
+unsigned hl_stack_capture(uintptr_t *pc);
+
+/* The index of the stack pc[0..depth) in the table, added if new. */
+uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth);
+
+/* A sampled block of stack i comes (sign 1) or goes (sign -1). */
+void hl_stack_count(uint32_t i, const struct hl_estimate *e, int sign);
+
+/* The stacks in use: their number, and the index of the n-th (0 while it
+ * is being added). */
+unsigned hl_stacks_used(void);
+uint32_t hl_stack_nth(unsigned n);
+struct hl_stack *hl_stack_at(uint32_t i);
+
+#pragma GCC visibility pop
+
+#endif

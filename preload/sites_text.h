@@ -1,0 +1,33 @@
+/* The at-peak table and the modules as the record writes them: two CSV
+ * fields of a compact form that doc/format.md gives the grammar of.
+ *
+ *   sites:   site *(" " site)
+ *            site  = bytes ":" count ":" se ":" frame *(";" frame)
+ *            frame = module "+" hex-offset      (innermost first)
+ *   modules: module *(" " module)
+ *            module = hex-build-id ":" path     (path %-encoded)
+ *
+ * bytes is the estimated live bytes of the stack at the peak, count its
+ * sampled blocks then, se the standard error of bytes; module is an index
+ * into modules, or "?" for an address in no known object (the offset is
+ * then the address). */
+#ifndef HEAPLINE_SITES_TEXT_H
+#define HEAPLINE_SITES_TEXT_H
+
+#include "buf.h"
+
+#pragma GCC visibility push(hidden)
+
+/* The most sites a record holds, largest first. */
+#define HL_SITES_WRITTEN 32
+
+/* The sites of the at-peak table, largest first, as many as fit in max
+ * bytes of b. */
+void hl_sites_write_sites(struct hl_buf *b, size_t max);
+
+/* Every module registered so far, in index order. */
+void hl_sites_write_modules(struct hl_buf *b);
+
+#pragma GCC visibility pop
+
+#endif
