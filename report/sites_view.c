@@ -100,10 +100,11 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
     if (!shown)
         return;
     hl_format_size(v->db->rate, rate);
-    fprintf(out,
-            "Sites at the peak (%zu of %zu; one allocation per %s sampled, "
-            "estimates ± one standard error)\n",
-            shown, v->ntotals, rate);
+    fprintf(
+        out,
+        "Sites at the peak (%zu of %zu; sampled every %s allocated on average, "
+        "estimates ± one standard error)\n",
+        shown, v->ntotals, rate);
     hl_table_init(&tab, 4);
     hl_table_cell(&tab, "at peak");
     hl_table_cell(&tab, "± error");
