@@ -155,3 +155,45 @@ void hl_sites_write_modules(struct hl_buf *b)
             _path(b, m->path);
     }
 }
+
+/* Room for the text of either field; static, since only the milestone's
+ * writer uses it, and the allocating thread's stack may be small. */
+static char _text[65536];
+
+static void _put(char *field, size_t cap, const char *text, size_t len)
+{
+    memcpy(field, text, len);
+    memset(field + len, ' ', cap - len);
+}
+
+void hl_sites_put_sites(char *field, size_t cap)
+{
+    struct hl_buf b;
+
+    if (!cap)
+        return;
+    hl_buf_init(&b, _text, cap < sizeof(_text) ? cap + 1 : sizeof(_text));
+    hl_sites_write_sites(&b, cap);
+    field[0] = '!';
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (b.len)
+        _put(field + 1, cap - 1, _text + 1, b.len - 1);
+    else
+        _put(field + 1, cap - 1, "", 0);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    field[0] = b.len ? _text[0] : ' ';
+}
+
+void hl_sites_put_modules(char *field, size_t cap)
+{
+    struct hl_buf b;
+
+    hl_buf_init(&b, _text, cap < sizeof(_text) ? cap + 1 : sizeof(_text));
+    hl_sites_write_modules(&b);
+    /* Cut at the last whole module: indices stay those of the record. */
+    while (b.overflow && b.len && _text[b.len - 1] != ' ')
+        b.len--;
+    if (b.len > cap)
+        b.len = cap;
+    _put(field, cap, _text, b.len);
+}

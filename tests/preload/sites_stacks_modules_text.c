@@ -133,5 +133,26 @@ int main(void)
     snprintf(want, sizeof(want), "%s:%s ", hex, exe);
     ok(strncmp(text, want, strlen(want)) == 0, "modules: build-id:path (%s)",
        text);
+
+    {
+        char field[300], whole[8192];
+
+        hl_buf_init(&buf, whole, sizeof(whole));
+        hl_sites_write_sites(&buf, sizeof(field));
+        memset(field, 'x', sizeof(field));
+        hl_sites_put_sites(field, sizeof(field));
+        ok(!memcmp(field, whole, buf.len) && field[sizeof(field) - 1] == ' ' &&
+               strspn(field + buf.len, " ") == sizeof(field) - buf.len,
+           "in place: the same sites, padded with spaces");
+        memset(field, 'x', sizeof(field));
+        hl_sites_put_sites(field, 10);
+        ok(strspn(field, " ") == 10 && field[10] == 'x',
+           "no room for a site: spaces only, nothing past the field");
+        memset(field, 'x', sizeof(field));
+        hl_sites_put_modules(field, 60);
+        ok(field[60] == 'x' && field[59] == ' ' &&
+               !strncmp(field, want, strcspn(field, " ")),
+           "modules cut at a whole module, padded");
+    }
     return done_testing();
 }
