@@ -71,8 +71,16 @@ def clean_env(**extra):
     return env
 
 
+# Set by sites_on_fault_tests.py: every program then runs with sampled
+# allocation sites on, at this rate.
+_SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
+
+
 def preload_env(output=None, **extra):
     env = clean_env(LD_PRELOAD=LIB, **extra)
+    if _SITES_RATE and "HEAPLINE_SITES" not in extra:
+        env["HEAPLINE_SITES"] = "1"
+        env["HEAPLINE_SITES_RATE"] = _SITES_RATE
     if output is not None:
         env["HEAPLINE_OUTPUT"] = output
     return env

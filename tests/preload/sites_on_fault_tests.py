@@ -1,0 +1,35 @@
+"""The fork, exec, signal and thread tests pass with sampled sites on, at a
+rate that samples every few allocations (4 KiB): threads that allocate
+while others fork and exec, malloc in a signal handler, the program's own
+SIGSEGV handler, exec chains, forked children with their own records, and
+the exact counts of threads."""
+
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TESTS = ["fault_fork_exec_under_64_threads.py",
+         "fault_malloc_in_signal_handler.py",
+         "fault_own_sigsegv_handler.py",
+         "exec_chain_measures_new_image.py",
+         "fork_without_exec_two_records.py",
+         "sigkill_leaves_record_with_peak.py"]
+COUNTED = ["threads_exact", "threads_peak_within_bound", "counts_malloc",
+           "counts_realloc", "counts_cxx_new_delete"]
+
+t.require_built()
+env = dict(os.environ, HEAPLINE_TEST_SITES_RATE="4096")
+runs = [[t.PYTHON3, os.path.join(HERE, name)] for name in TESTS]
+runs += [[t.PYTHON3, os.path.join(HERE, "run_counted.py"), t.program(name)]
+         for name in COUNTED]
+for argv in runs:
+    res = subprocess.run(argv, env=env, capture_output=True, text=True,
+                         timeout=600)
+    t.check(res.returncode in (0, 77), "with sites on: %s exits %d:\n%s%s"
+            % (os.path.basename(argv[-1]), res.returncode, res.stdout,
+               res.stderr))
+t.done()

@@ -1,0 +1,39 @@
+"""Three known sites alive at the peak (120 MiB in 64 KiB blocks, 60 MiB
+in 4 KiB blocks, 10 MiB in 1 MiB blocks), after churn freed before it:
+with sites on, for five seeds, the report names the three functions in
+order, each estimate within three of its stated standard errors of what the
+program held; the same seed gives the same record; the text report shows
+them with their errors."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+import sites  # noqa: E402
+
+sites.require_report()
+work = t.tmpdir()
+records = {}
+for seed in (1, 2, 3, 4, 5):
+    rec = os.path.join(work, "seed%d.csv" % seed)
+    res = t.run([t.program("sites_three")], sites.sites_env(rec, seed))
+    t.check(res.returncode == 0, "seed %d: exits 0: %r" % (seed, res.stderr))
+    truth = sites.truths(res.stdout)
+    doc = sites.report_json([rec])
+    sites.check_three(doc, truth, "seed %d" % seed)
+    with open(rec) as f:
+        records[seed] = f.read().split("\n")[2].split(",")[-3:]
+
+again = os.path.join(work, "again.csv")
+t.run([t.program("sites_three")], sites.sites_env(again, 1))
+with open(again) as f:
+    t.check(f.read().split("\n")[2].split(",")[-3:] == records[1],
+            "seed 1 again: the same sites")
+t.check(records[1] != records[2], "seeds 1 and 2: other samples")
+
+res = sites.report([os.path.join(work, "seed1.csv")], "--sites", "3")
+t.check("Sites at the peak" in res.stdout and "hold_big" in res.stdout
+        and "± " in res.stdout, "the text report shows the sites:\n%s"
+        % res.stdout)
+t.done()
