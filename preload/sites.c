@@ -96,8 +96,13 @@ void hl_sites_start(void)
     _load_settings();
     if (hl_sites_settings.on) {
         hl_modules_init();
-        if (hl_live_init() || hl_stacks_init())
+        if (hl_live_init() || hl_stacks_init()) {
+            static const char line[] =
+                "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
+                " cannot be loaded: no allocation sites\n";
+            hl_diag_write(line, sizeof(line) - 1);
             hl_sites_settings.on = 0;
+        }
     }
     hl_sampler_init(hl_sites_settings.on ? hl_sites_settings.rate : 0,
                     hl_sites_settings.seed);

@@ -3,10 +3,18 @@
 #include "sites_modules.h"
 
 #define UNW_LOCAL_ONLY
+#include <dlfcn.h>
 #include <libunwind.h>
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
+
+/* libunwind is opened only when sites are on, so that a machine without it
+ * runs everything else; these are its names for the local unwinder. */
+#define _STR(x) #x
+#define _NAME(x) _STR(x)
+
+static int (*_backtrace)(void **, int);
 
 #define _WINDOW 64
 
@@ -14,6 +22,27 @@ static struct hl_stack *_stacks; /* HL_STACKS + 1: the last is "other" */
 static uint32_t _order[HL_STACKS];
 static unsigned _used;
 static uintptr_t _self_start, _self_end; /* libheapline's own mapping */
+
+/* Opens libunwind and sets it to cache per thread. */
+static int _open_unwinder(void)
+{
+    void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
+    int (*set_caching)(unw_addr_space_t, unw_caching_policy_t);
+    unw_addr_space_t *local;
+
+    if (!h)
+        h = dlopen("libunwind.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return -1;
+    _backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
+    set_caching = (int (*)(unw_addr_space_t, unw_caching_policy_t))dlsym(
+        h, _NAME(unw_set_caching_policy));
+    local = (unw_addr_space_t *)dlsym(h, _NAME(unw_local_addr_space));
+    if (!_backtrace || !set_caching || !local)
+        return -1;
+    set_caching(*local, UNW_CACHE_PER_THREAD);
+    return 0;
+}
 
 int hl_stacks_init(void)
 {
@@ -23,6 +52,8 @@ int hl_stacks_init(void)
 
     if (_stacks)
         return 0;
+    if (_open_unwinder())
+        return -1;
     m = mmap(NULL, (HL_STACKS + 1) * sizeof(*_stacks), PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
@@ -34,15 +65,14 @@ int hl_stacks_init(void)
     }
     /* The first trace makes libunwind's key, pool and cache now, at start,
      * rather than inside some allocation later. */
-    unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
-    unw_backtrace(frames, 4);
+    _backtrace(frames, 4);
     return 0;
 }
 
 unsigned hl_stack_capture(uintptr_t *pc)
 {
     void *frames[HL_STACK_DEPTH + 16];
-    int n = unw_backtrace(frames, HL_STACK_DEPTH + 16);
+    int n = _backtrace(frames, HL_STACK_DEPTH + 16);
     int first = 0;
     unsigned depth = 0;
 
