@@ -13,4 +13,5 @@ apt-get install -y -q --no-install-recommends \
     mariadb-server mariadb-client \
     openmpi-bin libopenmpi-dev mpich libmpich-dev \
     valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
-    iproute2 util-linux libc6-dev libcap2-bin
+    iproute2 util-linux libc6-dev libcap2-bin \
+    libunwind-dev libdw-dev gfortran
