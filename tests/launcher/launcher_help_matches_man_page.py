@@ -12,16 +12,17 @@ import hltest as t  # noqa: E402
 
 t.require_built()
 res = t.run([t.LAUNCHER, "--help"], t.clean_env(HEAPLINE_LIBRARY=t.LIB))
-help_opts = set(re.findall(r"(?m)^\s+(-\w), (--[\w-]+)", res.stdout))
-t.check(len(help_opts) == 4, "--help lists 4 options: %r" % help_opts)
+help_opts = set(re.findall(r"(?m)^\s+(?:(-\w), )?(--[\w-]+)", res.stdout))
+t.check(len(help_opts) == 5, "--help lists 5 options: %r" % help_opts)
 with open(t.MANPAGE) as f:
     man = f.read()
 plain = man.replace("\\-", "-").replace("\\fB", "").replace("\\fR", "") \
     .replace("\\fI", "")
-man_opts = set(re.findall(r"(?m)^(-\w), (--[\w-]+)", plain))
+man_opts = set(re.findall(r"(?m)^(?:(-\w), )?(--[\w-]+)", plain))
 t.check(help_opts == man_opts, "options: --help %r, man page %r"
         % (sorted(help_opts), sorted(man_opts)))
 for var in ("HEAPLINE_OUTPUT", "HEAPLINE_QUIET", "HEAPLINE_LIBRARY",
+            "HEAPLINE_SITES", "HEAPLINE_SITES_RATE", "HEAPLINE_SITES_SEED",
             "LD_PRELOAD"):
     t.check(var in plain, "man page documents " + var)
 for letter in "prjstNu%":
