@@ -31,6 +31,7 @@ enum hl_col_kind {
 #define HL_COL_EMPTY 2u      /* its field may be empty: the figure is unknown */
 #define HL_COL_LIVE 4u       /* rewritten in place in the provisional record */
 #define HL_COL_UNFINISHED 8u /* only in the provisional record */
+#define HL_COL_SITES 16u     /* only with allocation sites on (doc/sites.md) */
 
 struct hl_column {
     const char *name; /* in the header line */

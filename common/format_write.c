@@ -118,19 +118,22 @@ void hl_format_write(struct hl_buf *b, const struct hl_format *f,
 }
 
 void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
-                           const void *row, size_t *offset)
+                           const void *row, size_t *offset, unsigned omit)
 {
     static const char zeros[] = "00000000000000000000";
     uint64_t empty = hl_row_empty(row);
+    const char *sep = "";
 
     _write_magic(b, f);
-    hl_format_write_names(b, f, 0);
+    hl_format_write_names(b, f, omit);
     hl_buf_char(b, '\n');
     for (unsigned i = 0; i < f->ncolumns; i++) {
         const struct hl_column *c = &f->columns[i];
 
-        if (i)
-            hl_buf_char(b, ',');
+        if (c->flags & omit)
+            continue;
+        hl_buf_str(b, sep);
+        sep = ",";
         offset[i] = b->len;
         if (!(c->flags & HL_COL_LIVE)) {
             if (!(empty & HL_EMPTY(i)))

@@ -28,11 +28,11 @@ void hl_format_write_values(struct hl_buf *b, const struct hl_format *f,
 void hl_format_write(struct hl_buf *b, const struct hl_format *f,
                      const void *row, unsigned omit);
 
-/* The provisional form of the whole file: every column, and the live ones
- * (HL_COL_LIVE: COUNT or MS) at their fixed width, zero-padded, starting
- * at offset[c] of the text. */
+/* The provisional form of the whole file: every column but those with a
+ * flag in omit, and the live ones (HL_COL_LIVE: COUNT or MS) at their
+ * fixed width, zero-padded; column c starts at offset[c] of the text. */
 void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
-                           const void *row, size_t *offset);
+                           const void *row, size_t *offset, unsigned omit);
 
 /* Rewrites the live figures of text, made by hl_format_write_fixed with
  * these offsets, from row: only the bytes of those figures change. */

@@ -32,6 +32,12 @@
       "VmHWM, bytes; empty if unreadable")                                     \
     X(vmrss_at_exit, "vmrss_at_exit_bytes", COUNT, HL_COL_LIVE | HL_COL_EMPTY, \
       "VmRSS at the end, bytes; empty if unreadable")                          \
+    X(sites_rate, "sites_rate_bytes", COUNT, HL_COL_OPTIONAL | HL_COL_SITES,   \
+      "mean bytes allocated between two sampled allocations")                  \
+    X(sites, "sites", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                    \
+      "the allocation sites at the peak: bytes:count:se:frames, space apart")  \
+    X(modules, "modules", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                \
+      "the modules of the sites' frames: build-id:path, space apart")          \
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 

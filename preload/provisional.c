@@ -9,6 +9,8 @@
 #include "procstatus.h"
 #include "record_format.h"
 #include "replace.h"
+#include "sites.h"
+#include "sites_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +27,7 @@ static char _path[PATH_MAX];
 static dev_t _dev; /* the file made at _path */
 static ino_t _ino;
 static size_t _page_size;
+static size_t _map_size;                /* the whole text, in pages */
 static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
 static int _busy;                       /* a thread is writing the page */
 static int _stopped;                    /* the final record is being written */
@@ -45,7 +48,23 @@ static void _format(struct hl_buf *b, pid_t pid)
 
     hl_identity_to_record(&hl_identity, pid, &row);
     row.end = HL_RECORD_UNFINISHED;
-    hl_format_write_fixed(b, &hl_record_format, &row, _offset);
+    /* The sites fields are rewritten in place at each milestone: they are
+     * made of spaces, as wide as they may grow. */
+    row.sites_rate = hl_sampler_rate();
+    row.sites = hl_sites_blank();
+    row.modules = hl_sites_blank() + (HL_SITES_FIELD - HL_MODULES_FIELD);
+    hl_format_write_fixed(b, &hl_record_format, &row, _offset,
+                          hl_sites_settings.on ? 0 : HL_COL_SITES);
+}
+
+/* A store that changes nothing, in each page, takes the pages' write
+ * faults, if any, before any figure changes: a process killed while
+ * waiting on one (under memory pressure, the likeliest moment of an OOM
+ * kill) leaves the previous figures whole. */
+static void _fault_in(void)
+{
+    for (size_t at = 0; at < _map_size; at += _page_size)
+        *(volatile char *)(_page + at) = *(volatile char *)(_page + at);
 }
 
 /* At start, both from /proc/self/status, as the final record reads them;
@@ -97,12 +116,13 @@ static void _write_figures(void)
     row.live_heap_at_exit = f.live;
     row.vmhwm = (uint64_t)_vmhwm;
     row.vmrss_at_exit = (uint64_t)_vmrss;
-    /* A store that changes nothing takes the page's write fault, if any,
-     * before any figure changes: a process killed while waiting on it
-     * (under memory pressure, the likeliest moment of an OOM kill) leaves
-     * the previous figures whole. */
-    *(volatile char *)_page = *(volatile char *)_page;
+    _fault_in();
     hl_format_put_live(_page, &hl_record_format, _offset, &row);
+    if (hl_sites_settings.on) {
+        hl_sites_at_peak();
+        hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
+        hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
+    }
     /* Next milestone: 1% or 1 MiB above this peak, whichever is larger,
      * less the step at which the peak's time is read (it is checked only
      * then), so that the peak written is always within that of the true
@@ -132,7 +152,9 @@ void hl_provisional_publish(void)
 
 void hl_provisional_start(pid_t pid)
 {
-    char text[1024];
+    /* Static: with sites on it is larger than a small thread stack would
+     * hold; one thread at a time makes it (start, a child after fork). */
+    static char text[HL_SITES_FIELD + HL_MODULES_FIELD + 1024];
     struct hl_buf b;
     struct stat st;
     void *page;
@@ -141,9 +163,10 @@ void hl_provisional_start(pid_t pid)
     _page_size = (size_t)sysconf(_SC_PAGESIZE);
     hl_buf_init(&b, text, sizeof(text));
     _format(&b, pid);
-    if (!b.overflow && b.len <= _page_size && hl_record_path(pid, _path) == 0 &&
+    if (!b.overflow && hl_record_path(pid, _path) == 0 &&
         hl_replace_file(_path, pid, text, b.len, &page) == 0) {
         _page = page;
+        _map_size = hl_replace_map_size(b.len);
         _owner = pid;
         if (lstat(_path, &st) == 0) {
             _dev = st.st_dev;
@@ -173,7 +196,7 @@ void hl_provisional_after_failed_exec(void)
 {
     if (!_page || getpid() != _owner)
         return;
-    munmap(_page, _page_size);
+    munmap(_page, _map_size);
     _page = NULL;
     _busy = _stopped = 0;
     hl_provisional_start(_owner);
@@ -184,7 +207,7 @@ void hl_provisional_after_fork(pid_t pid)
     /* A thread of the parent may have been writing at the fork. */
     _busy = _stopped = 0;
     if (_page)
-        munmap(_page, _page_size);
+        munmap(_page, _map_size);
     _page = NULL;
     hl_provisional_start(pid);
 }
@@ -204,7 +227,7 @@ int hl_provisional_finish(const char *text, size_t len)
      * writing it now (or one that a signal handler interrupted there)
      * would write over the record: then it is replaced by rename instead,
      * and the thread writes into a file no one reads again. */
-    if (!_page || getpid() != _owner || len > _page_size ||
+    if (!_page || getpid() != _owner || len > _map_size ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return -1;
     /* Only the file made here: another process may have replaced it. */

@@ -11,6 +11,8 @@
 #include "record_stream.h"
 #include "replace.h"
 #include "settings.h"
+#include "sites.h"
+#include "sites_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +45,14 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.empty |= HL_EMPTY(HL_REC_vmhwm);
     if (mem.vmrss < 0)
         row.empty |= HL_EMPTY(HL_REC_vmrss_at_exit);
-    hl_format_write(b, &hl_record_format, &row, HL_COL_UNFINISHED);
+    if (hl_sites_settings.on) {
+        row.sites_rate = hl_sampler_rate();
+        row.sites = hl_sites_final_sites();
+        row.modules = hl_sites_final_modules();
+    }
+    hl_format_write(b, &hl_record_format, &row,
+                    HL_COL_UNFINISHED |
+                        (hl_sites_settings.on ? 0 : HL_COL_SITES));
 }
 
 static void _warn(const char *path, const char *reason)
@@ -88,7 +97,7 @@ void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
 {
     /* Static: the exit path runs once per process, and keeps its stack
      * small for a program that exits from a small signal stack. */
-    static char text[1024];
+    static char text[HL_SITES_FIELD + HL_MODULES_FIELD + 1024];
     char path[PATH_MAX];
     struct hl_buf b;
 

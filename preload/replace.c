@@ -60,6 +60,13 @@ int hl_write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
+size_t hl_replace_map_size(size_t len)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+    return len ? (len + page - 1) / page * page : page;
+}
+
 int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
                     void **map)
 {
@@ -78,7 +85,7 @@ int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
     if (hl_write_all(fd, data, len) < 0)
         goto fail;
     if (map) {
-        page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
+        page = mmap(NULL, hl_replace_map_size(len), PROT_READ | PROT_WRITE,
                     MAP_SHARED, fd, 0);
         if (page == MAP_FAILED)
             goto fail;
@@ -96,7 +103,7 @@ int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
 fail:
     saved = errno;
     if (page != MAP_FAILED)
-        munmap(page, (size_t)sysconf(_SC_PAGESIZE));
+        munmap(page, hl_replace_map_size(len));
     if (fd >= 0)
         close(fd);
     unlink(temp);

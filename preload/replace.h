@@ -9,8 +9,13 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The bytes that hl_replace_file maps for a file of len bytes: whole
+ * pages. */
+size_t hl_replace_map_size(size_t len);
+
 /* Writes data[0..len) as the file at path (absolute). With map set, also
- * maps the file's first page shared and writable into *map. The temporary
+ * maps the file's pages (hl_replace_map_size) shared and writable into
+ * *map. The temporary
  * name is ".NAME.heapline-PID" in the same directory (the report skips
  * names starting with '.'). Never follows a symbolic link, and refuses to
  * replace anything but a regular file. Returns 0, or -1 with errno set and

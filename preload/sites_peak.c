@@ -197,3 +197,35 @@ void hl_sites_put_modules(char *field, size_t cap)
         b.len = cap;
     _put(field, cap, _text, b.len);
 }
+
+const char *hl_sites_final_sites(void)
+{
+    static char text[HL_SITES_FIELD + 1];
+    struct hl_buf b;
+
+    hl_buf_init(&b, text, sizeof(text));
+    hl_sites_write_sites(&b, HL_SITES_FIELD);
+    text[b.len] = '\0';
+    return text;
+}
+
+const char *hl_sites_final_modules(void)
+{
+    static char text[HL_MODULES_FIELD + 1];
+
+    hl_sites_put_modules(text, HL_MODULES_FIELD);
+    text[HL_MODULES_FIELD] = '\0';
+    /* The final record needs no padding. */
+    for (size_t n = HL_MODULES_FIELD; n && text[n - 1] == ' '; n--)
+        text[n - 1] = '\0';
+    return text;
+}
+
+const char *hl_sites_blank(void)
+{
+    static char blank[HL_SITES_FIELD + 1];
+
+    if (!blank[0])
+        memset(blank, ' ', HL_SITES_FIELD);
+    return blank;
+}

@@ -21,6 +21,11 @@
 /* The most sites a record holds, largest first. */
 #define HL_SITES_WRITTEN 32
 
+/* The widths of the two fields in the provisional record (and the most
+ * that the final record writes). */
+#define HL_SITES_FIELD 12288
+#define HL_MODULES_FIELD 8192
+
 /* The sites of the at-peak table, largest first, as many as fit in max
  * bytes of b. */
 void hl_sites_write_sites(struct hl_buf *b, size_t max);
@@ -35,6 +40,13 @@ void hl_sites_write_modules(struct hl_buf *b);
  * thread at a time (the milestone's writer); no allocation. */
 void hl_sites_put_sites(char *field, size_t cap);
 void hl_sites_put_modules(char *field, size_t cap);
+
+/* For the final record: the two fields, in buffers of their own (the exit
+ * path runs once), and a field of HL_SITES_FIELD spaces for the
+ * provisional record to make room with. */
+const char *hl_sites_final_sites(void);
+const char *hl_sites_final_modules(void);
+const char *hl_sites_blank(void);
 
 #pragma GCC visibility pop
 

@@ -281,7 +281,7 @@ static void _provisional(const struct hl_format *f)
 
     _typical(f, &row);
     hl_buf_init(&b, text, sizeof(text));
-    hl_format_write_fixed(&b, f, &row, offset);
+    hl_format_write_fixed(&b, f, &row, offset, 0);
     len = b.len;
     for (size_t v = 0; v < _N(counts); v++) {
         for (unsigned i = 0; i < f->ncolumns; i++) {
