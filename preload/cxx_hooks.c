@@ -10,6 +10,7 @@
 #include "counters.h"
 #include "export.h"
 #include "forward.h"
+#include "sites.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -60,8 +61,11 @@ static inline void *_next(struct _next_op *op, const char *name)
             return fn args;                                                    \
         mark = hl_count_mark(0);                                               \
         p = fn args;                                                           \
-        if (p && hl_count_mark(0) == mark)                                     \
-            hl_count_alloc(hl_usable(p));                                      \
+        if (p && hl_count_mark(0) == mark) {                                   \
+            size_t size_ = hl_usable(p);                                       \
+            hl_sites_alloc(p, size_);                                          \
+            hl_count_alloc(size_);                                             \
+        }                                                                      \
         return p;                                                              \
     }
 
@@ -77,6 +81,7 @@ static inline void *_next(struct _next_op *op, const char *name)
             return;                                                            \
         }                                                                      \
         size = hl_usable(p);                                                   \
+        hl_sites_free(p);                                                      \
         mark = hl_count_mark(1);                                               \
         fn args;                                                               \
         if (hl_count_mark(1) == mark)                                          \

@@ -8,6 +8,7 @@
 #include "counters.h"
 #include "export.h"
 #include "forward.h"
+#include "sites.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -26,8 +27,15 @@
 
 static inline void *_counted(void *p)
 {
-    if (p && !hl_uncounted_call())
-        hl_count_alloc(hl_usable(p));
+    size_t size;
+
+    if (p && !hl_uncounted_call()) {
+        size = hl_usable(p);
+        /* Sampled before it is counted: a peak milestone that the count
+         * reaches then has the block in its at-peak table. */
+        hl_sites_alloc(p, size);
+        hl_count_alloc(size);
+    }
     return p;
 }
 
@@ -63,6 +71,7 @@ static __attribute__((noinline)) void _free_general(void *p)
     /* Counted before the release, so that the call to it is the last. */
     size = hl_usable(p);
     hl_count_free(size);
+    hl_sites_free(p);
     hl_next.free(p);
 }
 
@@ -125,6 +134,9 @@ static __attribute__((noinline)) void *_realloc(void *p, size_t size)
     if (hl_uncounted_call())
         return hl_next.realloc(p, size);
     old = hl_usable(p);
+    /* A sampled block is forgotten before the call: once released, its
+     * address may be sampled again by another thread. */
+    hl_sites_free(p);
     q = hl_next.realloc(p, size);
     if (!q) {
         /* glibc frees the block on realloc(p, 0). */
@@ -132,6 +144,7 @@ static __attribute__((noinline)) void *_realloc(void *p, size_t size)
             hl_count_free(old);
         return NULL;
     }
+    hl_sites_alloc(q, hl_usable(q));
     hl_count_realloc((int64_t)hl_usable(q) - (int64_t)old, q != p);
     return q;
 }

@@ -11,6 +11,7 @@
 #include "provisional.h"
 #include "record.h"
 #include "settings.h"
+#include "sites.h"
 #include "summary.h"
 
 #include <dlfcn.h>
@@ -54,6 +55,7 @@ static void _after_fork_in_child(void)
 {
     hl_clock_start();
     hl_counters_after_fork();
+    hl_sites_after_fork();
     _pid = getpid();
     _reported = 0;
     if (hl_settings.output[0])
@@ -68,6 +70,10 @@ __attribute__((constructor)) static void _start(void)
     hl_settings_load();
     hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
     hl_diag_remember_stderr();
+    hl_sites_start();
+    /* With sites on, every call takes the general path, which samples. */
+    if (hl_sites_settings.on)
+        __atomic_store_n(&hl_next.fast, 0, __ATOMIC_RELEASE);
     hl_counters_init();
     _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     pthread_atfork(NULL, NULL, _after_fork_in_child);
