@@ -38,7 +38,11 @@ static const char _usage[] =
     "      --slurm-timeout=SEC  give up on sacct or scontrol after SEC "
     "seconds\n"
     "                           (default 10)\n"
-    "      --format=FORMAT      text (default), json or csv\n"
+    "      --sites=N            show the N largest allocation sites at the "
+    "peak,\n"
+    "                           where records hold them (default 5; 0: none)\n"
+    "      --format=FORMAT      text (default), json, csv, or folded (the\n"
+    "                           sites' stacks for flame graph tools)\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
@@ -56,6 +60,7 @@ enum {
     _OPT_NO_SACCT,
     _OPT_SLURM_TIMEOUT,
     _OPT_FORMAT,
+    _OPT_SITES,
 };
 
 static const struct option _long[] = {
@@ -69,6 +74,7 @@ static const struct option _long[] = {
     {"no-sacct", no_argument, NULL, _OPT_NO_SACCT},
     {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
     {"format", required_argument, NULL, _OPT_FORMAT},
+    {"sites", required_argument, NULL, _OPT_SITES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -183,8 +189,15 @@ static int _option(struct hl_options *opt, int c, const char *arg)
             opt->format = HL_FORMAT_JSON;
         else if (strcmp(arg, "csv") == 0)
             opt->format = HL_FORMAT_CSV;
+        else if (strcmp(arg, "folded") == 0)
+            opt->format = HL_FORMAT_FOLDED;
         else
-            return _bad("--format", arg, "text, json or csv");
+            return _bad("--format", arg, "text, json, csv or folded");
+        return -1;
+    case _OPT_SITES:
+        if (_number(arg, 100000, &v) < 0)
+            return _bad("--sites", arg, "a number of sites, 0 or more");
+        opt->sites = (size_t)v;
         return -1;
     case 'h':
         fputs(_usage, stdout);
@@ -204,6 +217,7 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
 
     memset(opt, 0, sizeof(*opt));
     opt->top = HL_DEFAULT_TOP;
+    opt->sites = HL_DEFAULT_SITES;
     opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
     opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
     while ((c = getopt_long(argc, argv, "j:hV", _long, NULL)) != -1) {

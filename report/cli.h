@@ -12,7 +12,12 @@
 #define HL_DEFAULT_MARGIN_PCT 10
 #define HL_DEFAULT_SLURM_TIMEOUT_S 10
 
-enum hl_format { HL_FORMAT_TEXT, HL_FORMAT_JSON, HL_FORMAT_CSV };
+enum hl_format {
+    HL_FORMAT_TEXT,
+    HL_FORMAT_JSON,
+    HL_FORMAT_CSV,
+    HL_FORMAT_FOLDED
+};
 
 struct hl_options {
     size_t top; /* SIZE_MAX for --all */
@@ -23,6 +28,7 @@ struct hl_options {
     bool no_sacct;
     int slurm_timeout_ms;
     enum hl_format format;
+    size_t sites; /* allocation sites to show */
     char *const *paths;
     int npaths;
 };

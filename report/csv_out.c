@@ -28,7 +28,8 @@ static void _record_fields(FILE *out, const struct hl_report *r,
     hl_proc_to_record(r->set, p, &rec);
     for (;;) {
         hl_buf_init(&b, text, cap);
-        hl_format_write_values(&b, &hl_record_format, &rec, HL_COL_UNFINISHED);
+        hl_format_write_values(&b, &hl_record_format, &rec,
+                               HL_COL_UNFINISHED | HL_COL_SITES);
         hl_buf_char(&b, ',');
         if (!b.overflow)
             break;
@@ -77,7 +78,8 @@ void hl_print_csv(FILE *out, const struct hl_report *r)
     struct hl_buf b;
 
     hl_buf_init(&b, names, sizeof(names));
-    hl_format_write_names(&b, &hl_record_format, HL_COL_UNFINISHED);
+    hl_format_write_names(&b, &hl_record_format,
+                          HL_COL_UNFINISHED | HL_COL_SITES);
     fprintf(out, "%s,%s", names, _derived);
     /* The processes are sorted by rank and node, largest peak first: each
      * run of one rank on one node is a rank. */

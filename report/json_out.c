@@ -273,5 +273,10 @@ void hl_print_json(FILE *out, const struct hl_report *r)
     _cut_short(out, r);
     _slurm(out, r);
     _request(out, r);
+    if (r->sites) {
+        fputs(",\n  ", out);
+        hl_sites_print_json(out, r->sites);
+        fputc('\n', out);
+    }
     fputs("}\n", out);
 }

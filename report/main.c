@@ -22,6 +22,9 @@ static void _print(const struct hl_options *opt, const struct hl_report *r)
     case HL_FORMAT_CSV:
         hl_print_csv(stdout, r);
         break;
+    case HL_FORMAT_FOLDED:
+        hl_sites_print_folded(stdout, r->sites);
+        break;
     default:
         hl_print_text(stdout, r);
     }
@@ -34,6 +37,7 @@ int main(int argc, char **argv)
     struct hl_loader ld = {.set = &set};
     struct hl_summary sum;
     struct hl_report r = {0};
+    struct hl_sites_view sites;
     const char *job;
     int status = hl_parse_cli(argc, argv, &opt);
 
@@ -63,11 +67,30 @@ int main(int argc, char **argv)
     if (opt.cpus_per_task)
         r.req.cpus_per_rank = opt.cpus_per_task;
     hl_suggest(&r);
+    switch (
+        hl_sites_view_init(&sites, &set, &sum, hl_shown_ranks(&r), opt.sites)) {
+    case -1:
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    case 1:
+        if (opt.sites || opt.format == HL_FORMAT_FOLDED)
+            r.sites = &sites;
+        break;
+    default:
+        if (opt.format == HL_FORMAT_FOLDED) {
+            fprintf(stderr,
+                    "%s: no record holds allocation sites (measure with "
+                    "HEAPLINE_SITES=1 or heapline --sites)\n",
+                    HL_PROGRAM);
+            return 2;
+        }
+    }
     _print(&opt, &r);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror(HL_PROGRAM ": stdout");
         return 2;
     }
+    hl_sites_view_free(&sites);
     hl_summary_free(&sum);
     hl_procset_free(&set);
     return ld.skipped ? 1 : 0;

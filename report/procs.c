@@ -89,5 +89,6 @@ void hl_procset_free(struct hl_procset *set)
     free(set->node_files);
     hl_strpool_free(&set->hosts);
     hl_strpool_free(&set->jobs);
+    hl_sites_db_free(&set->sites);
     memset(set, 0, sizeof(*set));
 }

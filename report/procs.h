@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sites_db.h"
 #include "strpool.h"
 
 /* How a process ended, as far as the report knows. */
@@ -32,6 +33,7 @@ struct hl_proc {
     uint8_t signal; /* the signal that killed its task, from the task's exit
                        file; 0 when not killed or not known */
     uint8_t oom;    /* its task's exit file says the OOM killer did it */
+    uint32_t sites, nsites; /* its sites in hl_procset.sites */
 };
 
 /* A node file, written by the SPANK plugin where the step ran in a memory
@@ -64,6 +66,10 @@ struct hl_procset {
     size_t nexits, exits_cap;
     struct hl_node_file *node_files;
     size_t nnode_files, node_files_cap;
+    struct hl_sites_db sites;
+    /* What was wrong with the sites of the last record read, "" if
+     * nothing: the record is kept, its sites left out. */
+    char sites_fault[128];
 };
 
 /* Returns a new zeroed process at the end of the set, or NULL when memory

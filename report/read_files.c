@@ -8,6 +8,23 @@
 #include "format_read.h"
 #include "node_format.h"
 
+/* The record's allocation sites, if it has them. Sites that break their
+ * grammar leave the record good: they are left out, and set->sites_fault
+ * says why. */
+static int _store_sites(struct hl_procset *set, struct hl_proc *p,
+                        const struct hl_record_row *r)
+{
+    int rc;
+
+    if (r->empty & HL_EMPTY(HL_REC_sites))
+        return HL_ROW_GOOD;
+    rc = hl_sites_db_add(&set->sites, r->sites_rate, r->sites,
+                         r->empty & HL_EMPTY(HL_REC_modules) ? "" : r->modules,
+                         &p->sites, &p->nsites, set->sites_fault,
+                         sizeof(set->sites_fault));
+    return rc == -2 ? HL_ROW_NOMEM : HL_ROW_GOOD;
+}
+
 /* A row of a record, as the report keeps it: HL_ROW_GOOD, HL_ROW_NOMEM, or
  * the column it refuses. */
 static int _store_record(void *ctx, const void *row)
@@ -40,8 +57,9 @@ static int _store_record(void *ctx, const void *row)
     p->end = r->end[0] ? HL_END_UNFINISHED : HL_END_EXIT;
     p->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
     p->job = hl_strpool_intern(&set->jobs, r->job, strlen(r->job));
-    return p->host == UINT32_MAX || p->job == UINT32_MAX ? HL_ROW_NOMEM
-                                                         : HL_ROW_GOOD;
+    if (p->host == UINT32_MAX || p->job == UINT32_MAX)
+        return HL_ROW_NOMEM;
+    return _store_sites(set, p, r);
 }
 
 /* A row of an exit file, as the report keeps it: HL_ROW_GOOD,

@@ -10,6 +10,7 @@
 
 #include "aggregate.h"
 #include "procs.h"
+#include "sites_view.h"
 
 enum hl_mem_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
 
@@ -53,6 +54,7 @@ struct hl_report {
     struct hl_mem_request req;
     struct hl_suggestion sug;
     struct hl_step_rss sacct;
+    const struct hl_sites_view *sites; /* NULL: none to show */
 };
 
 /* Judges each node against r->req (its request, percent and over), then

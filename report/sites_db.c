@@ -131,14 +131,15 @@ static int _parse_modules(struct hl_sites_db *db, const char *s, uint32_t **map,
                             (unsigned)*n);
         memcpy(id, s, (size_t)(colon - s));
         id[colon - s] = '\0';
+        /* An empty path: the library could not name the module. */
+        bad = 0;
         path = colon + 1 < end
                    ? _decode(colon + 1, (size_t)(end - colon - 1), &bad)
-                   : NULL;
-        if (!path && (bad || colon + 1 < end))
-            return bad ? _err(err, errlen, "modules: bad path in module",
-                              (unsigned)*n)
-                       : -2;
-        if (!path && !(path = strdup("")))
+                   : strdup("");
+        if (bad)
+            return _err(err, errlen, "modules: bad path in module",
+                        (unsigned)*n);
+        if (!path)
             return -2;
         m = _module(db, path, id);
         if (m == UINT32_MAX || !_GROW(*map, cap, *n + 1))

@@ -3,8 +3,8 @@
  * Modules are kept once by path and build-id, stacks once by their frames,
  * so that the ranks of one program, which share their stacks, cost one
  * small entry per site each. */
-#ifndef HEAPLINE_SITES_DB_H
-#define HEAPLINE_SITES_DB_H
+#ifndef HEAPLINE_REPORT_SITES_DB_H
+#define HEAPLINE_REPORT_SITES_DB_H
 
 #include <stddef.h>
 #include <stdint.h>

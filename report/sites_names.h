@@ -2,8 +2,8 @@
  * functions at that address (the calls inlined there first), or
  * module+0xoffset when its file is missing; and the frame that names the
  * site, the first that is the program's own rather than the runtime's. */
-#ifndef HEAPLINE_SITES_NAMES_H
-#define HEAPLINE_SITES_NAMES_H
+#ifndef HEAPLINE_REPORT_SITES_NAMES_H
+#define HEAPLINE_REPORT_SITES_NAMES_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -22,18 +22,11 @@ static int _larger(const void *a, const void *b)
     return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
-int hl_sites_view_init(struct hl_sites_view *v)
+static void _add(struct hl_site_total *t, const struct hl_sites_db *db,
+                 const struct hl_proc *p)
 {
-    const struct hl_sites_db *db = v->db;
-    struct hl_site_total *t = calloc(db->nstacks ? db->nstacks : 1, sizeof(*t));
-    size_t n = 0;
-
-    v->totals = NULL;
-    v->ntotals = 0;
-    if (!t)
-        return -1;
-    for (size_t i = 0; i < db->nsites; i++) {
-        const struct hl_proc_site *s = &db->sites[i];
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        const struct hl_proc_site *s = &db->sites[p->sites + i];
         struct hl_site_total *x = &t[s->stack];
 
         x->stack = s->stack;
@@ -42,19 +35,50 @@ int hl_sites_view_init(struct hl_sites_view *v)
         x->count += s->count;
         x->variance += (double)s->se * (double)s->se;
     }
+}
+
+int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
+                       const struct hl_summary *sum, size_t shown, size_t top)
+{
+    const struct hl_sites_db *db = &set->sites;
+    struct hl_site_total *t;
+    size_t n = 0;
+
+    memset(v, 0, sizeof(*v));
+    if (!db->nsites)
+        return 0;
+    t = calloc(db->nstacks, sizeof(*t));
+    v->sym = hl_symbolizer_new();
+    if (!t || !v->sym) {
+        free(t);
+        hl_symbolizer_free(v->sym);
+        return -1;
+    }
+    for (size_t i = 0; i < set->count; i++)
+        _add(t, db, &set->procs[i]);
     for (size_t i = 0; i < db->nstacks; i++)
         if (t[i].records)
             t[n++] = t[i];
     qsort(t, n, sizeof(*t), _larger);
+    v->db = db;
+    v->top = top;
     v->totals = t;
     v->ntotals = n;
-    return 0;
+    for (size_t i = 0; i < shown && v->nranks < HL_SITES_RANKS; i++) {
+        const struct hl_proc *p = &set->procs[sum->ranks[i].proc];
+        if (p->nsites)
+            v->ranks[v->nranks++] = (struct hl_sites_rank){
+                p->rank, hl_strpool_get(&set->hosts, p->host), p->sites,
+                p->nsites};
+    }
+    return 1;
 }
 
 void hl_sites_view_free(struct hl_sites_view *v)
 {
     free(v->totals);
-    v->totals = NULL;
+    hl_symbolizer_free(v->sym);
+    memset(v, 0, sizeof(*v));
 }
 
 /* An estimate and its standard error, in two cells: each cell of the
@@ -136,7 +160,7 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
             const struct hl_proc_site *s = &v->db->sites[k->first + i];
             char label[1024];
 
-            _label(v, s->stack, 0, label, sizeof(label));
+            _label(v, s->stack, 1, label, sizeof(label));
             if (i)
                 hl_table_cell(&tab, "%s", "");
             else

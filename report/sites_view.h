@@ -2,15 +2,22 @@
  * record (the same stack adds up across ranks), and the largest of each
  * top rank, with their frames named; printed as text, as a JSON member,
  * or as collapsed stacks for flame graph tools. */
-#ifndef HEAPLINE_SITES_VIEW_H
-#define HEAPLINE_SITES_VIEW_H
+#ifndef HEAPLINE_REPORT_SITES_VIEW_H
+#define HEAPLINE_REPORT_SITES_VIEW_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "aggregate.h"
+#include "procs.h"
 #include "sites_db.h"
 #include "symbolize.h"
+
+/* The sites shown by default, and the most top ranks whose own sites are
+ * shown. */
+#define HL_DEFAULT_SITES 5
+#define HL_SITES_RANKS 5
 
 /* A stack summed over the records that hold it. */
 struct hl_site_total {
@@ -31,14 +38,17 @@ struct hl_sites_view {
     const struct hl_sites_db *db;
     struct hl_symbolizer *sym;
     size_t top; /* sites to show */
-    const struct hl_sites_rank *ranks;
+    struct hl_sites_rank ranks[HL_SITES_RANKS];
     size_t nranks;
     struct hl_site_total *totals; /* largest first */
     size_t ntotals;
 };
 
-/* Sums db into v->totals: 0, or -1 when memory runs out. */
-int hl_sites_view_init(struct hl_sites_view *v);
+/* The sites of every process of set summed into v->totals, and the first
+ * of the shown ranks of sum that have sites, to show top sites of: 1, 0
+ * when no record has sites (v is then empty), -1 when memory runs out. */
+int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
+                       const struct hl_summary *sum, size_t shown, size_t top);
 void hl_sites_view_free(struct hl_sites_view *v);
 
 void hl_sites_print_text(FILE *out, const struct hl_sites_view *v);

@@ -2,8 +2,8 @@
  * source file and line, the calls inlined at a return address expanded,
  * C++ names demangled, Fortran module procedures as module::procedure. A
  * file is used only if its build-id is the one recorded. */
-#ifndef HEAPLINE_SYMBOLIZE_H
-#define HEAPLINE_SYMBOLIZE_H
+#ifndef HEAPLINE_REPORT_SYMBOLIZE_H
+#define HEAPLINE_REPORT_SYMBOLIZE_H
 
 #include <stdint.h>
 

@@ -323,6 +323,8 @@ void hl_print_text(FILE *out, const struct hl_report *r)
     _peak(out, r);
     _nodes(out, r);
     _ranks(out, r);
+    if (r->sites)
+        hl_sites_print_text(out, r->sites);
     _cut_short(out, r, cut);
     _slurm_note(out, r);
     _suggestion(out, r, cut);

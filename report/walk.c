@@ -86,10 +86,15 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
         ld->skipped++;
         return;
     }
+    ld->set->sites_fault[0] = '\0';
     if (hl_read_file(data, len, ld->set, err, sizeof(err)) < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
         return;
+    }
+    if (ld->set->sites_fault[0]) {
+        hl_warn(path, "%s; its sites are left out", ld->set->sites_fault);
+        ld->skipped++;
     }
     ld->good++;
 }

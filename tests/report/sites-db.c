@@ -4,7 +4,7 @@
  * is refused with what is wrong, and keeps nothing of the record; a field
  * left half rewritten by a killed process is told apart. */
 #include "sites_db.h"
-#include "tap.h"
+#include "../tap.h"
 
 static int _add(struct hl_sites_db *db, const char *sites, const char *mods,
                 uint32_t *first, uint32_t *n, char *err)

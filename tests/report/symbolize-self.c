@@ -3,7 +3,7 @@
  * recorded, or no file at all, is not used and says which. */
 #define _GNU_SOURCE
 #include "symbolize.h"
-#include "tap.h"
+#include "../tap.h"
 
 #include <link.h>
 #include <unistd.h>
