@@ -22,6 +22,12 @@ MANPAGE = os.environ.get("HEAPLINE_TEST_MANPAGE", "")
 HEADER = ("rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
           "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
           "vmrss_at_exit_bytes")
+# Set by sites_on_fault_tests.py: every program then runs with sampled
+# allocation sites on, at this rate, and its record has their columns.
+_SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
+SITES_COLUMNS = ("sites_rate_bytes", "sites", "modules")
+if _SITES_RATE:
+    HEADER += "," + ",".join(SITES_COLUMNS)
 SUMMARY = re.compile(
     r"^heapline: (\d+) allocs, (\d+) frees, "
     r"peak (\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB)), "
@@ -69,11 +75,6 @@ def clean_env(**extra):
     env["PYTHONHASHSEED"] = "0"
     env.update({k: str(v) for k, v in extra.items()})
     return env
-
-
-# Set by sites_on_fault_tests.py: every program then runs with sampled
-# allocation sites on, at this rate.
-_SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
 
 
 def preload_env(output=None, **extra):
@@ -239,7 +240,9 @@ def read_provisional(path):
     rec = dict(zip(names, row))
     check(rec["end"] == "unfinished", "%s: end=%r" % (path, rec["end"]))
     for name in names[4:-1]:
-        rec[name] = float(rec[name]) if name.endswith("_s") else int(rec[name])
+        if name not in SITES_COLUMNS:
+            rec[name] = (float(rec[name]) if name.endswith("_s")
+                         else int(rec[name]))
     return rec
 
 

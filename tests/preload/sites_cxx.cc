@@ -4,7 +4,8 @@
 #include <memory>
 #include <vector>
 
-namespace ocean {
+namespace ocean
+{
 struct Grid {
     std::vector<double> cells;
     explicit Grid(std::size_t n) : cells(n, 1.0) {}

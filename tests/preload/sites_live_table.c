@@ -3,7 +3,7 @@
  * a full window drops the sample rather than losing another; slots freed
  * serve again; threads that keep and free at once lose nothing. */
 #include "sites_live.h"
-#include "tap.h"
+#include "../tap.h"
 
 #include <pthread.h>
 

@@ -4,7 +4,7 @@
  * bytes, the errors average out to about zero, and a seed repeats its run
  * exactly. */
 #include "sites_sampler.h"
-#include "tap.h"
+#include "../tap.h"
 
 #include <math.h>
 

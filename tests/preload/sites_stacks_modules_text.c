@@ -7,7 +7,7 @@
 #include "sites_modules.h"
 #include "sites_stacks.h"
 #include "sites_text.h"
-#include "tap.h"
+#include "../tap.h"
 
 #include <elf.h>
 #include <link.h>

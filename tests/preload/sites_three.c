@@ -15,34 +15,41 @@
 static void *_kept[_BLOCKS];
 static size_t _nkept;
 
-static size_t _hold(size_t size, size_t count)
-{
-    size_t bytes = 0;
-
-    for (size_t i = 0; i < count; i++) {
-        char *p = malloc(size);
-        if (!p)
-            exit(99);
-        p[0] = 1;
-        bytes += malloc_usable_size(p);
-        _kept[_nkept++] = p;
-    }
-    return bytes;
-}
+/* Each site calls malloc itself, so that its function is the site. */
+#define _HOLD(size, count)                                                     \
+    do {                                                                       \
+        for (size_t i = 0; i < (count); i++) {                                 \
+            char *p = malloc(size);                                            \
+            if (!p)                                                            \
+                exit(99);                                                      \
+            p[0] = 1;                                                          \
+            bytes += malloc_usable_size(p);                                    \
+            _kept[_nkept++] = p;                                               \
+        }                                                                      \
+    } while (0)
 
 __attribute__((noinline)) size_t hold_big(void)
 {
-    return _hold(64 << 10, 1920);
+    size_t bytes = 0;
+
+    _HOLD(64 << 10, 1920);
+    return bytes;
 }
 
 __attribute__((noinline)) size_t hold_small(void)
 {
-    return _hold((4 << 10) - 16, 15360);
+    size_t bytes = 0;
+
+    _HOLD((4 << 10) - 16, 15360);
+    return bytes;
 }
 
 __attribute__((noinline)) size_t hold_huge(void)
 {
-    return _hold(1 << 20, 10);
+    size_t bytes = 0;
+
+    _HOLD(1 << 20, 10);
+    return bytes;
 }
 
 /* Allocations of every size that are all freed before the peak. */
