@@ -80,11 +80,10 @@ static inline void *_next(struct _next_op *op, const char *name)
             fn args;                                                           \
             return;                                                            \
         }                                                                      \
-        size = hl_usable(p);                                                   \
-        hl_sites_free(p);                                                      \
+        size = hl_sites_free(p) ? 0 : hl_usable(p);                            \
         mark = hl_count_mark(1);                                               \
         fn args;                                                               \
-        if (hl_count_mark(1) == mark)                                          \
+        if (hl_count_mark(1) == mark && size)                                  \
             hl_count_free(size);                                               \
     }
 

@@ -30,6 +30,10 @@ static inline void *_counted(void *p)
     size_t size;
 
     if (p && !hl_uncounted_call()) {
+        if (__builtin_expect(hl_sites_internal, 0)) {
+            hl_sites_keep_own(p);
+            return p;
+        }
         size = hl_usable(p);
         /* Sampled before it is counted: a peak milestone that the count
          * reaches then has the block in its at-peak table. */
@@ -69,9 +73,10 @@ static __attribute__((noinline)) void _free_general(void *p)
         return;
     }
     /* Counted before the release, so that the call to it is the last. */
-    size = hl_usable(p);
-    hl_count_free(size);
-    hl_sites_free(p);
+    if (!hl_sites_free(p)) {
+        size = hl_usable(p);
+        hl_count_free(size);
+    }
     hl_next.free(p);
 }
 
@@ -133,10 +138,16 @@ static __attribute__((noinline)) void *_realloc(void *p, size_t size)
         return _realloc_bootstrap_block(p, size);
     if (hl_uncounted_call())
         return hl_next.realloc(p, size);
-    old = hl_usable(p);
     /* A sampled block is forgotten before the call: once released, its
-     * address may be sampled again by another thread. */
-    hl_sites_free(p);
+     * address may be sampled again by another thread. The library's own
+     * blocks stay its own. */
+    if (hl_sites_free(p)) {
+        q = hl_next.realloc(p, size);
+        if (q)
+            hl_sites_keep_own(q);
+        return q;
+    }
+    old = hl_usable(p);
     q = hl_next.realloc(p, size);
     if (!q) {
         /* glibc frees the block on realloc(p, 0). */

@@ -70,10 +70,11 @@ __attribute__((constructor)) static void _start(void)
     hl_settings_load();
     hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
     hl_diag_remember_stderr();
-    hl_sites_start();
+    hl_sites_load_settings();
     /* With sites on, every call takes the general path, which samples. */
     if (hl_sites_settings.on)
         __atomic_store_n(&hl_next.fast, 0, __ATOMIC_RELEASE);
+    hl_sites_start();
     hl_counters_init();
     _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     pthread_atfork(NULL, NULL, _after_fork_in_child);

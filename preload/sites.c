@@ -11,10 +11,7 @@
 
 struct hl_sites_settings hl_sites_settings;
 
-/* Set while this thread samples: an allocation made meanwhile (by a
- * signal handler) is not sampled, so the unwinder never runs inside
- * itself. */
-static __thread int _sampling __attribute__((tls_model("initial-exec")));
+__thread int hl_sites_internal __attribute__((tls_model("initial-exec")));
 
 /* A size in bytes, with an optional binary suffix (k, m, g): 0 if it is
  * not one. */
@@ -69,7 +66,7 @@ static void _warn_rate(const char *text)
     hl_diag_write(line, sizeof(head) - 1 + n + sizeof(tail) - 1);
 }
 
-static void _load_settings(void)
+void hl_sites_load_settings(void)
 {
     const char *on = getenv("HEAPLINE_SITES");
     const char *rate = getenv("HEAPLINE_SITES_RATE");
@@ -93,9 +90,10 @@ void hl_sites_start(void)
 {
     int saved_errno = errno;
 
-    _load_settings();
     if (hl_sites_settings.on) {
         hl_modules_init();
+        /* What loading libunwind allocates is the library's own. */
+        hl_sites_internal = 1;
         if (hl_live_init() || hl_stacks_init()) {
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
@@ -103,6 +101,7 @@ void hl_sites_start(void)
             hl_diag_write(line, sizeof(line) - 1);
             hl_sites_settings.on = 0;
         }
+        hl_sites_internal = 0;
     }
     hl_sampler_init(hl_sites_settings.on ? hl_sites_settings.rate : 0,
                     hl_sites_settings.seed);
@@ -116,9 +115,9 @@ void hl_sites_sample(void *p, size_t size)
     struct hl_estimate e;
     int saved_errno;
 
-    if (!hl_sampler_take() || _sampling)
+    if (!hl_sampler_take() || hl_sites_internal)
         return;
-    _sampling = 1;
+    hl_sites_internal = 1;
     saved_errno = errno;
     b.key = (uintptr_t)p;
     b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
@@ -131,24 +130,34 @@ void hl_sites_sample(void *p, size_t size)
     if (hl_live_insert(&b) < 0)
         hl_stack_count(b.stack, &e, -1);
     errno = saved_errno;
-    _sampling = 0;
+    hl_sites_internal = 0;
 }
 
-void hl_sites_forget(void *p)
+void hl_sites_keep_own(void *p)
+{
+    struct hl_live_block b = {(uintptr_t)p, HL_STACK_OWN, 0, 0, 0};
+
+    hl_live_insert(&b);
+}
+
+int hl_sites_forget(void *p)
 {
     struct hl_live_block b;
     struct hl_estimate e;
 
     if (!hl_live_remove(p, &b))
-        return;
+        return 0;
+    if (b.stack == HL_STACK_OWN)
+        return 1;
     e.bytes = b.weight;
     e.count = 1;
     e.variance = b.variance;
     hl_stack_count(b.stack, &e, -1);
+    return 0;
 }
 
 void hl_sites_after_fork(void)
 {
-    _sampling = 0;
+    hl_sites_internal = 0;
     hl_sampler_after_fork();
 }

@@ -14,6 +14,8 @@
  * the stack HL_STACK_OTHER, which has no frames. */
 #define HL_STACKS 4096
 #define HL_STACK_OTHER HL_STACKS
+/* Not a stack: marks a block of the library's own in the live table. */
+#define HL_STACK_OWN (HL_STACKS + 1)
 
 /* Estimated bytes (the sum of the weights), sampled blocks, and variance
  * (hl_sampler_variance) of a set of sampled blocks. */

@@ -1,0 +1,70 @@
+#!/bin/bash
+# Allocation sites on the two-node cluster (cluster.sh, plain mode): an MPI
+# step of 4 ranks run with HEAPLINE_SITES=1 under srun --heapline, whose
+# step report names the top site across the ranks (alloc_grid, in the 4
+# processes, 4 x 40 MiB), and whose records give collapsed stacks that
+# follow the folded format's grammar (no flame graph tool is packaged in
+# Debian 12 to feed them to). TAP. Skips as spank-cluster.sh does.
+set -u
+
+cluster_mode=
+. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
+
+cp "$srcdir/sites-mpi.c" "$art/" && chmod a+r "$art/sites-mpi.c"
+
+_sites_mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
+    local name=$1 mpicc=$2 mpi=$3 d sd
+    shift 3
+    if ! command -v "$mpicc" > /dev/null ||
+        ! srun --mpi=list 2>&1 | grep -qw "$mpi"; then
+        _skip "sites, MPI $name: the step report names the top site" \
+            "no $mpicc or no --mpi=$mpi"
+        return
+    fi
+    d=$(_fresh "sites-$name")
+    if ! "$mpicc" -g -O1 -o "$d/sites-mpi" "$art/sites-mpi.c" 2> "$d/cc.err"
+    then
+        _ok 1 "sites, MPI $name: sites-mpi.c builds with $mpicc"
+        _diag < "$d/cc.err"
+        return
+    fi
+    # -t 2: a hung MPI start-up ends the step instead of the test suite.
+    (cd "$d" && env HEAPLINE_SITES=1 HEAPLINE_SITES_SEED=7 "$@" srun -t 2 \
+        --mpi="$mpi" --heapline -N2 -n4 ./sites-mpi > "$d/out" 2> "$d/err")
+    _ok $? "sites, MPI $name: srun --mpi=$mpi --heapline -N2 -n4 succeeds"
+    sd=$(_stepdir "$d" 0)
+    sites=$(sed -n '/^Sites at the peak/,/^$/p' "$d/err")
+    echo "$sites" | _diag
+    _ok "$(echo "$sites" | sed -n 3p |
+        grep -Eq '^ [0-9.]+ MiB +± [0-9.]+ (KiB|MiB) +4 +alloc_grid \(sites-mpi\.c:[0-9]+\)'
+        echo $?)" \
+        "sites, MPI $name: the step report's top site is alloc_grid, in the 4 ranks"
+    "$py" - "$d/err" << 'PY'
+import re, sys
+rows = [l for l in open(sys.argv[1]) if "alloc_grid (" in l]
+m = re.match(r" ([0-9.]+) MiB +± ([0-9.]+) (KiB|MiB)", rows[0]) if rows else None
+if not m:
+    sys.exit(1)
+est, se = float(m.group(1)), float(m.group(2)) / (1024 if m.group(3) == "KiB" else 1)
+print("# alloc_grid: %.1f MiB +- %.2f MiB, held 160 MiB" % (est, se))
+sys.exit(0 if abs(est - 160) <= 3 * se + 1 else 1)
+PY
+    _ok $? "sites, MPI $name: its estimate is within 3 standard errors of 4 x 40 MiB"
+    "$report" --no-sacct --format folded "$sd" > "$d/folded" 2> "$d/folded.err"
+    _ok $? "sites, MPI $name: heapline-report --format folded reads the step"
+    "$py" - "$d/folded" << 'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+ok = lines[-1] == "" and len(lines) > 1 and all(
+    re.fullmatch(r"[^;\n]+(;[^;\n]+)* [0-9]+", l) for l in lines[:-1])
+ok = ok and any(l.rsplit(" ", 1)[0].split(";")[-1] == "alloc_grid"
+                for l in lines[:-1])
+sys.exit(0 if ok else 1)
+PY
+    _ok $? "sites, MPI $name: the collapsed stacks follow the grammar, one ends in alloc_grid"
+}
+# Both nodes are one host: Open MPI's TCP transport, as in spank-cluster.sh.
+_sites_mpi openmpi mpicc.openmpi pmix OMPI_MCA_btl=self,tcp
+
+echo "1..$n"
+[ $failed -eq 0 ]
