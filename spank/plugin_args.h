@@ -16,6 +16,7 @@ struct hl_plugin_args {
     char dir[PATH_MAX];    /* where step folders go, a filename pattern */
     bool default_on;       /* measure every step without --heapline */
     bool quiet;            /* HEAPLINE_QUIET=1 in each task */
+    bool sites;            /* HEAPLINE_SITES=1 in each task */
     bool run_report;       /* srun runs the report at step end */
     unsigned timeout_s;    /* longest wait for the report */
 };

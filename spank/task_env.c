@@ -32,18 +32,26 @@ static int _set_preload(spank_t sp, const struct hl_plugin_args *cfg)
     return spank_setenv(sp, "LD_PRELOAD", value, 1) == ESPANK_SUCCESS ? 0 : -1;
 }
 
-/* A user's own HEAPLINE_QUIET wins over the site's quiet=. */
+/* A variable set to 1 unless the user set it: the user's own wins. */
+static int _set_default(spank_t sp, const char *name)
+{
+    spank_err_t rc = spank_setenv(sp, name, "1", 0);
+
+    return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
+}
+
+/* A user's own HEAPLINE_QUIET and HEAPLINE_SITES win over the site's
+ * quiet= and sites=. */
 static int _set_record_env(spank_t sp, const struct hl_plugin_args *cfg,
                            const char *output)
 {
-    spank_err_t rc;
-
     if (spank_setenv(sp, "HEAPLINE_OUTPUT", output, 1) != ESPANK_SUCCESS)
         return -1;
-    if (!cfg->quiet)
-        return 0;
-    rc = spank_setenv(sp, "HEAPLINE_QUIET", "1", 0);
-    return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
+    if (cfg->quiet && _set_default(sp, "HEAPLINE_QUIET") < 0)
+        return -1;
+    if (cfg->sites && _set_default(sp, "HEAPLINE_SITES") < 0)
+        return -1;
+    return 0;
 }
 
 /*

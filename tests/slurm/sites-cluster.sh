@@ -4,7 +4,9 @@
 # step report names the top site across the ranks (alloc_grid, in the 4
 # processes, 4 x 40 MiB), and whose records give collapsed stacks that
 # follow the folded format's grammar (no flame graph tool is packaged in
-# Debian 12 to feed them to). TAP. Skips as spank-cluster.sh does.
+# Debian 12 to feed them to); then the plugstack argument sites=on, which
+# turns sites on in every task, and a user's HEAPLINE_SITES=0 that wins
+# over it. TAP. Skips as spank-cluster.sh does.
 set -u
 
 cluster_mode=
@@ -65,6 +67,26 @@ PY
 }
 # Both nodes are one host: Open MPI's TCP transport, as in spank-cluster.sh.
 _sites_mpi openmpi mpicc.openmpi pmix OMPI_MCA_btl=self,tcp
+
+# --- sites=on in plugstack.conf --------------------------------------------------
+
+"$cluster_sh" plugstack "$cdir" "$plugstack sites=on"
+d=$(_fresh sites-plugstack)
+(cd "$d" && srun --heapline -N1 -n1 "$py" "$touch_py" 20 0 > "$d/out" \
+    2> "$d/err")
+_ok $? "sites=on: srun --heapline of a task succeeds"
+sd=$(_stepdir "$d" 0)
+_check "sites=on: its record has the sites columns" \
+    grep -q ',sites_rate_bytes,sites,modules$' $(_records "$sd")
+_check "sites=on: the step report shows its sites" \
+    grep -q '^Sites at the peak' "$d/err"
+d=$(_fresh sites-plugstack-user-off)
+(cd "$d" && HEAPLINE_SITES=0 srun --heapline -N1 -n1 "$py" "$touch_py" 20 0 \
+    > "$d/out" 2> "$d/err")
+sd=$(_stepdir "$d" 0)
+_check "sites=on: a user's HEAPLINE_SITES=0 wins, no sites columns" \
+    grep -q ',vmrss_at_exit_bytes$' $(_records "$sd")
+"$cluster_sh" plugstack "$cdir" "$plugstack"
 
 echo "1..$n"
 [ $failed -eq 0 ]

@@ -30,6 +30,7 @@ int main(void)
                    "dir=/scratch/%u/heapline",
                    "default=on",
                    "quiet=no",
+                   "sites=on",
                    "run_report=off",
                    "timeout=5"};
 
@@ -41,15 +42,19 @@ int main(void)
     is_str(cfg.dir, ".", "dir defaults to the task's working directory");
     ok(!cfg.default_on, "off by default for every job");
     ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
+    ok(!cfg.sites, "no allocation sites by default");
 
     ok(sizeof(all) / sizeof(all[0]) == hl_plugin_arg_count,
        "every key of the table is tried below");
-    ok(hl_plugin_args_parse(&cfg, 7, all, _warn) == 0, "all keys accepted");
+    ok(hl_plugin_args_parse(&cfg, (int)(sizeof(all) / sizeof(all[0])), all,
+                            _warn) == 0,
+       "all keys accepted");
     is_str(cfg.lib, "/opt/h/lib/libheapline.so", "lib= sets the library");
     is_str(cfg.report, "/opt/h/bin/heapline-report", "report= sets it");
     is_str(cfg.dir, "/scratch/%u/heapline", "dir= keeps the pattern");
     ok(cfg.default_on, "default=on measures every job");
     ok(!cfg.quiet, "quiet=no");
+    ok(cfg.sites, "sites=on");
     ok(!cfg.run_report, "run_report=off");
     ok(cfg.timeout_s == 5, "timeout=5");
 
@@ -59,7 +64,7 @@ int main(void)
     ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
        "the warning names the argument and why: %s", last_warning);
     ok(strstr(last_warning, "(known: lib, report, dir, default, quiet, "
-                            "run_report, timeout)") != NULL,
+                            "sites, run_report, timeout)") != NULL,
        "the warning lists the known keys, from the table");
     ok(_parse(&cfg, "timeouts=5") == 1 && _parse(&cfg, "time=5") == 1 &&
            cfg.timeout_s == 60,
