@@ -1,5 +1,5 @@
 """The fork, exec, signal and thread tests pass with sampled sites on, at a
-rate that samples one allocation in a few dozen (32 KiB): threads that allocate
+rate four times the default (128 KiB): threads that allocate
 while others fork and exec, malloc in a signal handler, the program's own
 SIGSEGV handler, exec chains, forked children with their own records, and
 the exact counts of threads."""
@@ -22,7 +22,7 @@ COUNTED = ["threads_exact", "threads_peak_within_bound", "counts_malloc",
            "counts_realloc", "counts_cxx_new_delete"]
 
 t.require_built()
-env = dict(os.environ, HEAPLINE_TEST_SITES_RATE="32K")
+env = dict(os.environ, HEAPLINE_TEST_SITES_RATE="128K")
 runs = [[t.PYTHON3, os.path.join(HERE, name)] for name in TESTS]
 runs += [[t.PYTHON3, os.path.join(HERE, "run_counted.py"), t.program(name)]
          for name in COUNTED]
