@@ -60,6 +60,8 @@ static void _after_fork_in_child(void)
     _reported = 0;
     if (hl_settings.output[0])
         hl_provisional_after_fork(_pid);
+    else
+        hl_provisional_sites_milestones();
 }
 
 __attribute__((constructor)) static void _start(void)
@@ -82,6 +84,8 @@ __attribute__((constructor)) static void _start(void)
     hl_exec_hooks_init();
     if (hl_settings.output[0])
         hl_provisional_start(_pid);
+    else
+        hl_provisional_sites_milestones();
     errno = saved_errno;
 }
 

@@ -96,6 +96,20 @@ static void _read_memory(int64_t now)
     _memory_read_ns = now;
 }
 
+/* Next milestone: 1% or 1 MiB above this peak, whichever is larger, less
+ * the step at which the peak's time is read (it is checked only then), so
+ * that the peak written is always within that of the true one. */
+static void _next_milestone(int64_t peak)
+{
+    __atomic_store_n(&hl_totals.publish_at,
+                     peak +
+                         (peak / 100 > ((int64_t)1 << 20)
+                              ? peak / 100
+                              : ((int64_t)1 << 20)) -
+                         HL_PEAK_TIME_STEP,
+                     __ATOMIC_RELAXED);
+}
+
 static void _write_figures(void)
 {
     struct hl_figures f;
@@ -123,17 +137,24 @@ static void _write_figures(void)
         hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
         hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
     }
-    /* Next milestone: 1% or 1 MiB above this peak, whichever is larger,
-     * less the step at which the peak's time is read (it is checked only
-     * then), so that the peak written is always within that of the true
-     * one. */
-    __atomic_store_n(&hl_totals.publish_at,
-                     (int64_t)f.peak +
-                         ((int64_t)f.peak / 100 > ((int64_t)1 << 20)
-                              ? (int64_t)f.peak / 100
-                              : ((int64_t)1 << 20)) -
-                         HL_PEAK_TIME_STEP,
-                     __ATOMIC_RELAXED);
+    _next_milestone((int64_t)f.peak);
+}
+
+/* Without a page (no record file, or none could be made), a milestone
+ * only takes the at-peak table of the sites, for the final record. */
+static void _sites_milestone(void)
+{
+    struct hl_figures f;
+
+    hl_counters_peek(&f);
+    hl_sites_at_peak();
+    _next_milestone((int64_t)f.peak);
+}
+
+void hl_provisional_sites_milestones(void)
+{
+    if (hl_sites_settings.on && !_page)
+        _next_milestone(0);
 }
 
 void hl_provisional_publish(void)
@@ -142,10 +163,13 @@ void hl_provisional_publish(void)
 
     /* A thread already writing (or a signal handler that interrupted it)
      * lets it: the next milestone is then written by whoever reaches it. */
-    if (!_page || __atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+    if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return;
-    _write_figures();
+    if (_page)
+        _write_figures();
+    else
+        _sites_milestone();
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
@@ -175,6 +199,7 @@ void hl_provisional_start(pid_t pid)
         _read_memory_at_start();
         _write_figures();
     }
+    hl_provisional_sites_milestones();
     errno = saved_errno;
 }
 

@@ -20,6 +20,11 @@
  * the record written at exit will say what is wrong. */
 void hl_provisional_start(pid_t pid);
 
+/* Where there is no provisional record (the record goes to stderr, or its
+ * file could not be made) but sites are on: milestones all the same, which
+ * take the sites' at-peak table for the final record. */
+void hl_provisional_sites_milestones(void);
+
 /* In a forked child: the parent's page is left to the parent, and the
  * child starts a provisional record of its own. */
 void hl_provisional_after_fork(pid_t pid);

@@ -3,7 +3,8 @@ in 4 KiB blocks, 10 MiB in 1 MiB blocks), after churn freed before it:
 with sites on, for five seeds, the report names the three functions in
 order, each estimate within three of its stated standard errors of what the
 program held; the same seed gives the same record; the text report shows
-them with their errors."""
+them with their errors; a record written to stderr (no provisional record,
+whose milestones take the at-peak table otherwise) has them too."""
 
 import os
 import sys
@@ -31,6 +32,16 @@ with open(again) as f:
     t.check(f.read().split("\n")[2].split(",")[-3:] == records[1],
             "seed 1 again: the same sites")
 t.check(records[1] != records[2], "seeds 1 and 2: other samples")
+
+res = t.run([t.program("sites_three")], sites.sites_env("/dev/stderr", 6))
+lines = res.stderr.split("\n")
+on_stderr = os.path.join(work, "stderr.csv")
+if t.check("# heapline 1" in lines, "a record on stderr: %r" % res.stderr):
+    at = lines.index("# heapline 1")
+    with open(on_stderr, "w") as f:
+        f.write("\n".join(lines[at:at + 3]) + "\n")
+    sites.check_three(sites.report_json([on_stderr]), sites.truths(res.stdout),
+                      "record on stderr")
 
 res = sites.report([os.path.join(work, "seed1.csv")], "--sites", "3")
 t.check("Sites at the peak" in res.stdout and "hold_big" in res.stdout
