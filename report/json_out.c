@@ -5,8 +5,7 @@
 #include "record_format.h"
 #include "report.h"
 
-/* Host names, job ids and node names come from files: escape them. */
-static void _str(FILE *out, const char *s)
+void hl_json_str(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -38,7 +37,7 @@ static void _peak(FILE *out, const struct hl_report *r)
             "  \"peak_heap\": {\"max_bytes\": %" PRIu64
             ", \"max_rank\": %" PRId32 ", \"max_host\": ",
             st->max, top->rank);
-    _str(out, _host(r, top));
+    hl_json_str(out, _host(r, top));
     fprintf(out,
             ", \"max_time_s\": %s, \"median_bytes\": %" PRIu64
             ", \"min_bytes\": %" PRIu64 ", \"mean_bytes\": %.1f, "
@@ -65,7 +64,7 @@ static void _nodes(FILE *out, const struct hl_report *r)
         const struct hl_node *n = &r->sum->nodes[i];
 
         fputs(i ? ",\n    {\"node\": " : "\n    {\"node\": ", out);
-        _str(out, hl_strpool_get(&r->set->hosts, n->host));
+        hl_json_str(out, hl_strpool_get(&r->set->hosts, n->host));
         fprintf(out,
                 ", \"ranks\": %" PRIu32 ", \"processes\": %" PRIu32
                 ", \"vmhwm_sum_bytes\": %" PRIu64 ", \"true_peak_bytes\": ",
@@ -106,7 +105,7 @@ static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
     _key(out, "{", HL_RECORD_NAME(rank));
     fprintf(out, "%" PRId32, p->rank);
     _key(out, ", ", HL_RECORD_NAME(host));
-    _str(out, _host(r, p));
+    hl_json_str(out, _host(r, p));
     _key(out, ", ", HL_RECORD_NAME(pid));
     fprintf(out, "%" PRIu32, p->pid);
 }
@@ -154,7 +153,7 @@ static void _cut_short(FILE *out, const struct hl_report *r)
         if (!x->signal || x->matched)
             continue;
         fprintf(out, "%s    {\"task\": %" PRIu32 ", \"host\": ", sep, x->task);
-        _str(out, hl_strpool_get(&set->hosts, x->host));
+        hl_json_str(out, hl_strpool_get(&set->hosts, x->host));
         fprintf(out,
                 ", \"pid\": %" PRIu32
                 ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
@@ -199,14 +198,14 @@ static void _slurm(FILE *out, const struct hl_report *r)
             "  \"largest_vmhwm\": {\"bytes\": %" PRIu64 ", \"rank\": %" PRId32
             ", \"host\": ",
             big->vmhwm, big->rank);
-    _str(out, _host(r, big));
+    hl_json_str(out, _host(r, big));
     fputs("},\n  \"sacct\": ", out);
     if (s->known) {
         fputs("{\"step\": ", out);
-        _str(out, s->step);
+        hl_json_str(out, s->step);
         fprintf(out, ", \"max_rss_bytes\": %" PRIu64 ", \"max_rss_node\": ",
                 s->maxrss);
-        _str(out, s->node);
+        hl_json_str(out, s->node);
         if (s->has_task)
             fprintf(out, ", \"max_rss_task\": %" PRIu32, s->task);
         fprintf(out, ", \"below_largest_vmhwm\": %s},\n",
@@ -245,14 +244,14 @@ static void _request(FILE *out, const struct hl_report *r)
             r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
             r->req.cpus_per_rank, r->req.source, s->over_nodes);
     fputs("  \"suggestion\": {\"option\": ", out);
-    _str(out, s->option);
+    hl_json_str(out, s->option);
     fprintf(out,
             ", \"bytes\": %" PRIu64
             ", \"basis\": \"%s\", \"basis_bytes\": %" PRIu64
             ", \"basis_node\": ",
             s->bytes, _basis_name(r), s->basis_bytes);
-    _str(out,
-         hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));
+    hl_json_str(
+        out, hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));
     fprintf(out, ", \"margin_percent\": %u, \"too_small\": %s}\n",
             r->margin_pct, s->too_small ? "true" : "false");
 }

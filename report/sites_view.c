@@ -1,4 +1,5 @@
 #include "sites_view.h"
+#include "report.h"
 #include "format_size.h"
 #include "sites_names.h"
 #include "text_table.h"
@@ -174,23 +175,13 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
     fputc('\n', out);
 }
 
+/* A string that may be unknown: null. */
 static void _json_str(FILE *out, const char *s)
 {
-    if (!s) {
+    if (s)
+        hl_json_str(out, s);
+    else
         fputs("null", out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
 }
 
 static const char *_status(enum hl_sym_status s)
