@@ -29,7 +29,7 @@ sys.dont_write_bytecode = True  # the source tree may be read-only
 import gen_records  # noqa: E402
 
 TIME = "/usr/bin/time"
-TOOLS = ["none", "heapline", "memusage", "heaptrack"]
+TOOLS = ["none", "heapline", "heapline-sites", "memusage", "heaptrack"]
 
 # Goals of issue 5 for heapline: median ratio to no preload.
 GOALS = {
@@ -108,11 +108,13 @@ def wrap(tool, w, args, scratch):
     env = clean_env()
     env.update(w.env)
     argv = list(w.argv)
-    if tool == "heapline":
+    if tool in ("heapline", "heapline-sites"):
         env["LD_PRELOAD"] = args.heapline_lib
         env["HEAPLINE_QUIET"] = "1"
         # A record is written as in production; its cost is part of the run.
         env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
+        if tool == "heapline-sites":
+            env["HEAPLINE_SITES"] = "1"
     elif tool == "memusage":
         env["LD_PRELOAD"] = args.memusage_lib
     elif tool in args.preload:
