@@ -184,18 +184,24 @@ void hl_sites_put_sites(char *field, size_t cap)
     field[0] = b.len ? _text[0] : ' ';
 }
 
-void hl_sites_put_modules(char *field, size_t cap)
+/* The modules field in buf[0..cap), cut at the last whole module (the
+ * indices stay those of the record) and padded with spaces. */
+static void _modules(char *buf, size_t cap, char *field)
 {
     struct hl_buf b;
 
-    hl_buf_init(&b, _text, cap < sizeof(_text) ? cap + 1 : sizeof(_text));
+    hl_buf_init(&b, buf, cap + 1);
     hl_sites_write_modules(&b);
-    /* Cut at the last whole module: indices stay those of the record. */
-    while (b.overflow && b.len && _text[b.len - 1] != ' ')
+    while (b.overflow && b.len && buf[b.len - 1] != ' ')
         b.len--;
     if (b.len > cap)
         b.len = cap;
-    _put(field, cap, _text, b.len);
+    _put(field, cap, buf, b.len);
+}
+
+void hl_sites_put_modules(char *field, size_t cap)
+{
+    _modules(_text, cap < sizeof(_text) ? cap : sizeof(_text) - 1, field);
 }
 
 const char *hl_sites_final_sites(void)
@@ -209,11 +215,13 @@ const char *hl_sites_final_sites(void)
     return text;
 }
 
+/* A buffer of its own: a milestone of another thread may be writing into
+ * _text meanwhile. */
 const char *hl_sites_final_modules(void)
 {
-    static char text[HL_MODULES_FIELD + 1];
+    static char work[HL_MODULES_FIELD + 1], text[HL_MODULES_FIELD + 1];
 
-    hl_sites_put_modules(text, HL_MODULES_FIELD);
+    _modules(work, HL_MODULES_FIELD, text);
     text[HL_MODULES_FIELD] = '\0';
     /* The final record needs no padding. */
     for (size_t n = HL_MODULES_FIELD; n && text[n - 1] == ' '; n--)

@@ -4,9 +4,12 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* libstdc++'s demangler (the C++ ABI's). */
 extern char *__cxa_demangle(const char *mangled, char *out, size_t *len,
@@ -43,7 +46,24 @@ static const Dwfl_Callbacks _callbacks = {
 
 struct hl_symbolizer *hl_symbolizer_new(void)
 {
+    /* Debug information is looked for on this machine only: a report that
+     * asked a debuginfod server could wait on the network at a step's end. */
+    unsetenv("DEBUGINFOD_URLS");
     return calloc(1, sizeof(struct hl_symbolizer));
+}
+
+/* The module's file, opened only if it is a regular file: its path comes
+ * from a record, and a FIFO there must not hang the report. */
+static int _open_file(const char *path)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+
+    if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
 }
 
 static void _hex(const unsigned char *bits, int len, char *out)
@@ -60,16 +80,24 @@ static void _open(struct _module *m)
     char id[2 * 64 + 1];
     int len;
 
+    int fd = _open_file(m->path);
+
     m->status = HL_SYM_MISSING;
+    if (fd < 0)
+        return;
     m->dwfl = dwfl_begin(&_callbacks);
-    if (!m->dwfl)
+    if (!m->dwfl) {
+        close(fd);
         return;
+    }
     /* At base 0, an address in the module is its offset from the load
-     * address, as the library records it. */
-    m->mod = dwfl_report_elf(m->dwfl, m->path, m->path, -1, 0, false);
+     * address, as the library records it. libdw takes the descriptor. */
+    m->mod = dwfl_report_elf(m->dwfl, m->path, m->path, fd, 0, false);
     dwfl_report_end(m->dwfl, NULL, NULL);
-    if (!m->mod)
+    if (!m->mod) {
+        close(fd); /* not taken when the file is refused */
         return;
+    }
     len = dwfl_module_build_id(m->mod, &bits, &vaddr);
     if (len > 64)
         len = 64;
