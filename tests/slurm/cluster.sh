@@ -12,8 +12,9 @@
 #       earlier cluster files in it are replaced). Plain mode: proctrack/
 #       linuxproc, task/none, jobacct_gather/linux. --cgroup: proctrack/cgroup,
 #       task/cgroup, jobacct_gather/cgroup with ConstrainRAMSpace=yes (cgroup
-#       v1). Returns once both nodes are idle. Exit 77 when not root or when a
-#       package (or, with --cgroup, the v1 memory controller) is missing; exit
+#       v1). Returns once both nodes are idle. Exit 77 when not root, when a
+#       package (or, with --cgroup, the v1 memory controller) is missing, or
+#       when HEAPLINE_TEST_CLUSTER=no is set (a package build's tests); exit
 #       1 with the failing daemon's log tail on stderr, leaving nothing
 #       running.
 #   cluster.sh stop DIR
@@ -72,6 +73,8 @@ _usage() {
 # --- helpers ---------------------------------------------------------------
 
 _require_packages() {
+    [ "${HEAPLINE_TEST_CLUSTER:-}" != no ] ||
+        _skip "HEAPLINE_TEST_CLUSTER=no: no cluster started"
     [ "$(id -u)" = 0 ] || _skip "needs root (daemons run as root)"
     local cmd
     for cmd in munged munge unmunge mungekey mariadbd mariadb-install-db mariadb \

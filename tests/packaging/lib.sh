@@ -1,0 +1,60 @@
+# Sourced by the packaging tests: TAP helpers, and the release tarball made
+# by `make dist` of this build, which is what the packages are built from.
+# Sets: n failed top tarball.
+
+n=0 failed=0
+_ok() { # STATUS NAME: one TAP line, ok when STATUS is 0
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then
+        echo "ok $n - $2"
+    else
+        echo "not ok $n - $2"
+        failed=$((failed + 1))
+    fi
+}
+_check() { # NAME COMMAND...: ok if the command succeeds
+    _name=$1
+    shift
+    "$@" > /dev/null 2>&1
+    _ok $? "$_name"
+}
+_diag() { sed 's/^/# /'; }
+_skip_all() { # REASON: a plan of no test (the TAP driver counts exit 77 as an error)
+    echo "1..0 # SKIP $1"
+    exit 0
+}
+_bail() { # REASON [LOG]: stop the test, with the tail of LOG
+    echo "Bail out! $1"
+    [ -n "${2:-}" ] && tail -40 "$2" | _diag
+    exit 1
+}
+_finish() {
+    echo "1..$n"
+    [ "$failed" -eq 0 ]
+}
+
+# The tests that build packages take minutes, install into the system and
+# need root: they run only when asked, as .ci/run does.
+_need_packages_run() {
+    [ "${HEAPLINE_TEST_PACKAGES:-no}" = yes ] ||
+        _skip_all "set HEAPLINE_TEST_PACKAGES=yes to build the packages (as .ci/run does)"
+}
+
+top=$(mktemp -d /tmp/heapline-packaging-XXXXXX) || exit 99
+chmod 755 "$top"
+trap 'rm -rf "$top"' EXIT
+
+# _dist: copy make dist's tarball into $top, as $tarball. The build tree
+# keeps no tarball that was not there before (make distcheck's distclean
+# must find none), and concurrent tests make it one at a time.
+_dist() {
+    _made=$top_builddir/heapline-$VERSION.tar.gz
+    _had=no
+    [ -e "$_made" ] && _had=yes
+    flock /tmp/heapline-packaging-dist.lock \
+        sh -c 'make -C "$1" dist && cp "$2" "$3/"' sh \
+        "$top_builddir" "$_made" "$top" > "$top/dist.log" 2>&1 ||
+        _bail "make dist failed" "$top/dist.log"
+    [ "$_had" = yes ] || rm -f "$_made"
+    tarball=$top/heapline-$VERSION.tar.gz
+}
