@@ -6,7 +6,7 @@ meaning column, so that a test can compare them.
 
   spank-args-doc.py man doc/heapline-spank.8     # PLUGSTACK ARGUMENTS
   spank-args-doc.py admin doc/admin.md           # the table of "The arguments"
-  spank-args-doc.py conf etc/plugstack.conf.d/heapline.conf   # its comment
+  spank-args-doc.py conf etc/plugstack.conf.d/heapline.conf.in  # its comment
 """
 
 import re

@@ -45,7 +45,7 @@ compare "heapline-spank.8 lists the table's arguments and defaults" \
 compare "admin.md lists the table's arguments, defaults and help" \
     "$tmp/table" "$tmp/admin"
 "$py" "$srcdir/spank-args-doc.py" conf \
-    "$top/etc/plugstack.conf.d/heapline.conf" > "$tmp/conf"
+    "$top/etc/plugstack.conf.d/heapline.conf.in" > "$tmp/conf"
 compare "the example heapline.conf lists the table's arguments and defaults" \
     "$tmp/table-short" "$tmp/conf"
 
