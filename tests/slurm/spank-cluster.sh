@@ -195,7 +195,7 @@ _check "plugstack: and it is in the slurmd log" \
     grep -q "$bad" "$cdir/log/slurmd-n1.log"
 [ $failed -eq 0 ] || cat "$d/err" "$d/slurm.out" | _diag
 "$cluster_sh" plugstack "$cdir" \
-    "optional $art/heapline.so lib=$art/missing.so report=$art/missing-report"
+    "optional $plugin lib=$art/missing.so report=$art/missing-report"
 d=$(_fresh missing)
 (cd "$d" && srun --heapline -N1 -n2 sh -c 'echo out; exit 4' > "$d/out" 2> "$d/err")
 rc=$?
@@ -205,7 +205,7 @@ _ok "$(test $rc = 4 && test "$(grep -c . "$d/out")" = 2 &&
     echo "$line" | grep -q "cannot read the library $art/missing.so"
     echo $?)" "missing library: the step runs unchanged, one line says why ($line)"
 "$cluster_sh" plugstack "$cdir" \
-    "optional $art/heapline.so lib=$lib report=$art/missing-report"
+    "optional $plugin lib=$lib report=$art/missing-report"
 (cd "$d" && srun --heapline -n1 true > "$d/out" 2> "$d/err")
 rc=$?
 line=$(grep heapline "$d/err")

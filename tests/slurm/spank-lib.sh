@@ -3,7 +3,14 @@
 # for the whole script in the mode given ("" or --cgroup), copies what the
 # jobs load to a folder anyone can read, sets the plugstack line, and gives
 # the TAP helpers. Sets: srcdir build py cluster_sh top cdir art touch_py
-# stagger_py lib plugstack work.
+# stagger_py plugin lib plugstack work.
+#
+# With HEAPLINE_TEST_PLUGIN set, the scenarios run against an installed
+# heapline (a package) instead of the build tree: the plugin at that path,
+# with its own defaults (no lib= or report=), which must preload
+# HEAPLINE_TEST_LIB; the cluster's plugstack.conf first includes the site's,
+# HEAPLINE_TEST_PLUGSTACK (/etc/slurm/plugstack.conf), where the site
+# enabled the plugin.
 
 srcdir=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
 build=${abs_top_builddir:-$(cd "$srcdir/../.." && pwd)}
@@ -36,11 +43,18 @@ _diag() { sed 's/^/# /'; }
 # A skip is a "1..0 # SKIP" plan with status 0: the TAP driver counts an
 # exit status of 77 as an error.
 
-plugin=$build/spank/.libs/heapline.so
-lib=$build/preload/.libs/libheapline.so
-report=$build/report/.libs/heapline-report
-[ -x "$report" ] || report=$build/report/heapline-report
-for f in "$plugin" "$lib" "$report"; do
+if [ -n "${HEAPLINE_TEST_PLUGIN:-}" ]; then
+    built=
+    plugin=$HEAPLINE_TEST_PLUGIN
+    lib=${HEAPLINE_TEST_LIB:?the library that HEAPLINE_TEST_PLUGIN preloads}
+else
+    plugin=$build/spank/.libs/heapline.so
+    lib=$build/preload/.libs/libheapline.so
+    report=$build/report/.libs/heapline-report
+    [ -x "$report" ] || report=$build/report/heapline-report
+    built="$plugin $lib $report"
+fi
+for f in $built; do
     if [ ! -f "$f" ]; then
         echo "1..0 # SKIP $f not built (no Slurm spank.h?)"
         exit 0
@@ -78,14 +92,22 @@ eval "$("$cluster_sh" env "$cdir")"
 # srun load goes to a folder anyone can read.
 art=$top/art
 mkdir -p "$art"
-cp "$plugin" "$lib" "$report" "$srcdir/alloc-touch.py" "$srcdir/stagger.py" \
-    "$srcdir/mpi-rank.c" "$art/"
+# shellcheck disable=SC2086 # the built files, none when installed
+cp $built "$srcdir/alloc-touch.py" "$srcdir/stagger.py" "$srcdir/mpi-rank.c" \
+    "$art/"
 chmod -R a+rX "$art"
 touch_py=$art/alloc-touch.py
 stagger_py=$art/stagger.py
-lib=$art/libheapline.so
-plugstack="optional $art/heapline.so lib=$lib report=$art/heapline-report"
-"$cluster_sh" plugstack "$cdir" "$plugstack"
+if [ -n "$built" ]; then
+    plugin=$art/heapline.so
+    lib=$art/libheapline.so
+    plugstack="optional $plugin lib=$lib report=$art/heapline-report"
+    "$cluster_sh" plugstack "$cdir" "$plugstack"
+else
+    plugstack="optional $plugin"
+    "$cluster_sh" plugstack "$cdir" \
+        "include ${HEAPLINE_TEST_PLUGSTACK:-/etc/slurm/plugstack.conf}"
+fi
 
 work=$top/work
 mkdir -p "$work"
