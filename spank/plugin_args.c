@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "config.h"
+#include "install_paths.h"
 #include "pattern.h"
 
 #ifndef HL_DEFAULT_LIB
@@ -96,7 +98,7 @@ static const struct hl_arg_type _seconds = {"SECONDS", _parse_seconds};
         key, &type, offsetof(struct hl_plugin_args, field), def, help          \
     }
 
-/* doc/heapline-spank.8, doc/admin.md and etc/plugstack.conf.d/heapline.conf
+/* doc/heapline-spank.8, doc/admin.md and etc/plugstack.conf.d/heapline.conf.in
  * list the same; tests/slurm/spank-args-doc.sh compares them. */
 const struct hl_plugin_arg hl_plugin_arg_table[] = {
     HL_ARG("lib", _path, lib, HL_DEFAULT_LIB,
@@ -138,6 +140,7 @@ int hl_plugin_args_defaults(struct hl_plugin_args *args)
     for (size_t i = 0; i < hl_plugin_arg_count; i++)
         bad += _set(args, &hl_plugin_arg_table[i],
                     hl_plugin_arg_table[i].def) != NULL;
+    hl_install_paths(args->lib, args->report);
     return bad;
 }
 

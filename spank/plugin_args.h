@@ -43,8 +43,10 @@ extern const size_t hl_plugin_arg_count;
 typedef void (*hl_warn_fn)(const char *msg);
 
 /*
- * Fills in the table's defaults (the configured install paths); returns
- * the number of defaults that their own parser refused (0 in a good build).
+ * Fills in the table's defaults, with the library and the report found
+ * beside the plugin where they are (install_paths.h), else the configured
+ * install paths; returns the number of defaults that their own parser
+ * refused (0 in a good build).
  */
 int hl_plugin_args_defaults(struct hl_plugin_args *args);
 

@@ -3,6 +3,7 @@
 
 #include "../../spank/plugin_args.h"
 #include "../tap.h"
+#include "config.h"
 
 static char last_warning[512];
 static int warnings;
