@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs, from Debian 12's packages, everything that building heapline and
 # running all of its tests needs: the autotools, Slurm with accounting
-# (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, and the tools the
-# benchmarks compare with. Run as root; it is what .ci/run runs first.
+# (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, the tools the
+# benchmarks compare with, and those that build and check the packages
+# (debhelper, lintian, rpm). Run as root; it is what .ci/run runs first.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
@@ -14,4 +15,5 @@ apt-get install -y -q --no-install-recommends \
     openmpi-bin libopenmpi-dev mpich libmpich-dev \
     valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
     iproute2 util-linux libc6-dev libcap2-bin \
-    libunwind-dev libdw-dev gfortran
+    libunwind-dev libdw-dev gfortran \
+    debhelper lintian fakeroot rpm rpm2cpio cpio binutils

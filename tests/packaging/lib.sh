@@ -44,16 +44,19 @@ top=$(mktemp -d /tmp/heapline-packaging-XXXXXX) || exit 99
 chmod 755 "$top"
 trap 'rm -rf "$top"' EXIT
 
+# Nothing of the make that runs the test (TESTS=... on its command line)
+# reaches the builds that the test runs.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
 # _dist: copy make dist's tarball into $top, as $tarball. The build tree
 # keeps no tarball that was not there before (make distcheck's distclean
-# must find none), and concurrent tests make it one at a time. Nothing of
-# the make that runs the test (TESTS=... on its command line) reaches it.
+# must find none), and concurrent tests make it one at a time.
 _dist() {
     _made=$top_builddir/heapline-$VERSION.tar.gz
     _had=no
     [ -e "$_made" ] && _had=yes
-    flock /tmp/heapline-packaging-dist.lock env -u MAKEFLAGS -u MFLAGS \
-        -u MAKELEVEL sh -c 'make -C "$1" dist && cp "$2" "$3/"' sh \
+    flock /tmp/heapline-packaging-dist.lock \
+        sh -c 'make -C "$1" dist && cp "$2" "$3/"' sh \
         "$top_builddir" "$_made" "$top" > "$top/dist.log" 2>&1 ||
         _bail "make dist failed" "$top/dist.log"
     [ "$_had" = yes ] || rm -f "$_made"
