@@ -1,28 +1,15 @@
 # Sourced by the packaging tests: TAP helpers, and the release tarball made
 # by `make dist` of this build, which is what the packages are built from.
-# Sets: n failed top tarball.
+# Sets: n failed (tests/tap.sh) top tarball.
 
-n=0 failed=0
-_ok() { # STATUS NAME: one TAP line, ok when STATUS is 0
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
-_check() { # NAME COMMAND...: ok if the command succeeds
-    _name=$1
-    shift
-    "$@" > /dev/null 2>&1
-    _ok $? "$_name"
-}
-_diag() { sed 's/^/# /'; }
+. "$packaging_srcdir/../tap.sh"
 _skip_all() { # REASON: a plan of no test (the TAP driver counts exit 77 as an error)
     echo "1..0 # SKIP $1"
     exit 0
 }
+# A package's own build (debian/rules, the spec's %check) does not build
+# packages or the release again.
+[ "${HEAPLINE_TEST_PACKAGES:-}" != no ] || _skip_all "HEAPLINE_TEST_PACKAGES=no"
 _bail() { # REASON [LOG]: stop the test, with the tail of LOG
     echo "Bail out! $1"
     [ -n "${2:-}" ] && tail -40 "$2" | _diag

@@ -17,27 +17,7 @@ build=${abs_top_builddir:-$(cd "$srcdir/../.." && pwd)}
 py=${PYTHON3:-/usr/bin/python3}
 cluster_sh=$srcdir/cluster.sh
 
-n=0 failed=0
-_ok() { # STATUS NAME: one TAP line, ok when STATUS is 0
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
-_check() { # NAME COMMAND...: ok if the command succeeds
-    local name=$1
-    shift
-    "$@" > /dev/null 2>&1
-    _ok $? "$name"
-}
-_skip() { # NAME REASON
-    n=$((n + 1))
-    echo "ok $n - $1 # SKIP $2"
-}
-_diag() { sed 's/^/# /'; }
+. "$srcdir/../tap.sh"
 
 # --- setup -------------------------------------------------------------------
 # A skip is a "1..0 # SKIP" plan with status 0: the TAP driver counts an
