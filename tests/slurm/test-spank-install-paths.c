@@ -58,11 +58,10 @@ int main(void)
     int (*defaults)(struct hl_plugin_args *);
     int (*beside)(char *, const char *, const char *, int);
     struct hl_plugin_args args;
-    char out[PATH_MAX] = "unchanged";
+    char out[PATH_MAX] = "/tmp/heapline-install-paths-XXXXXX";
     void *probe;
 
-    if (!mkdtemp(strcpy(tree, "/tmp/heapline-install-paths-XXXXXX")) ||
-        !realpath(tree, tree)) {
+    if (!mkdtemp(out) || !realpath(out, tree)) {
         printf("Bail out! no temporary folder\n");
         return 1;
     }
@@ -95,6 +94,7 @@ int main(void)
            "report: the configured one when the tree's is not executable");
 
     _put(HL_DEFAULT_LIB, NULL, 0644);
+    strcpy(out, "unchanged");
     symlink(_in_tree(HL_SPANKPLUGINDIR "/heapline.so"),
             _in_tree("/heapline-link.so"));
     ok(beside(out, _in_tree("/heapline-link.so"), HL_PLUGIN_TO_LIB, R_OK) == 0,
@@ -108,8 +108,9 @@ int main(void)
     is_str(out, "unchanged", "  and the path is left as it was");
 
     dlclose(probe);
-    snprintf(out, sizeof(out), "rm -rf '%s'", tree);
-    if (system(out) != 0)
+    char rm[PATH_MAX + 16];
+    snprintf(rm, sizeof(rm), "rm -rf '%s'", tree);
+    if (system(rm) != 0)
         printf("# could not remove %s\n", tree);
     return tap_done();
 }
