@@ -50,6 +50,11 @@ class Heapline(AutotoolsPackage):
             return ["--with-slurm=" + self.spec["slurm"].prefix]
         return ["--without-slurm"]
 
+    def check(self):
+        # The tests that need no Slurm cluster, nor build packages
+        # themselves (spack install --test=root).
+        make("check", "HEAPLINE_TEST_CLUSTER=no", "HEAPLINE_TEST_PACKAGES=no")
+
     @run_after("install")
     def check_plugin(self):
         if self.spec.satisfies("+slurm"):
