@@ -16,7 +16,7 @@
 
 #include "../../spank/plugin_args.h"
 #include "config.h"
-#include "tap.h"
+#include "../tap.h"
 
 static char tree[PATH_MAX];
 
@@ -112,5 +112,5 @@ int main(void)
     snprintf(rm, sizeof(rm), "rm -rf '%s'", tree);
     if (system(rm) != 0)
         printf("# could not remove %s\n", tree);
-    return tap_done();
+    return done_testing();
 }
