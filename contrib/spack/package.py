@@ -28,6 +28,8 @@ class Heapline(AutotoolsPackage):
     depends_on("c", type="build")
     depends_on("cxx", type="build")
     depends_on("gmake", type="build")
+    depends_on("libunwind")
+    depends_on("elfutils")
     depends_on("slurm", when="+slurm")
 
     # x86_64 Linux with glibc only (doc/getting-started.md).
