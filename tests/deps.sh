@@ -6,8 +6,11 @@
 # (debhelper, lintian, rpm). Run as root; it is what .ci/run runs first.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
-apt-get install -y -q --no-install-recommends \
+# Another apt-get (unattended upgrades on a fresh machine) may hold the
+# lock for a while: wait for it rather than fail.
+apt="apt-get -o DPkg::Lock::Timeout=900"
+$apt update -q
+$apt install -y -q --no-install-recommends \
     autoconf automake libtool pkg-config make gcc g++ clang libclang-rt-14-dev git \
     python3 procps file \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
