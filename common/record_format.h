@@ -38,6 +38,9 @@
       "the allocation sites at the peak: bytes:count:se:frames, space apart")  \
     X(modules, "modules", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                \
       "the modules of the sites' frames: build-id:path, space apart")          \
+    X(program, "program", TEXT, HL_COL_OPTIONAL,                               \
+      "the program's name, as the kernel gives it (/proc/PID/comm)")           \
+    X(ppid, "ppid", COUNT, HL_COL_OPTIONAL, "the parent's process id")         \
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 

@@ -1,12 +1,15 @@
-/* Rank, host and job from the launchers' environment variables. */
+/* Rank, host and job from the launchers' environment variables; the
+ * program's name and parent from the kernel. */
 #define _GNU_SOURCE
 #include "identity.h"
 #include "buf.h"
+#include "node_name.h"
 #include "record_format.h"
 
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 struct hl_identity hl_identity;
@@ -22,6 +25,10 @@ static const char *const _rank_variables[] = {
     "PMI_RANK",             /* MPICH's Hydra, Intel MPI, srun --mpi=pmi2 */
     "SLURM_PROCID",         /* a Slurm step's task id */
 };
+#define _NRANK_VARIABLES (sizeof(_rank_variables) / sizeof(char *))
+
+/* argv[0]'s base name, kept from start for forked children. */
+static char _argv0_base[256];
 
 static int _parse_rank(const char *s, long *out)
 {
@@ -110,6 +117,27 @@ static void _load_job(struct hl_identity *id)
         id->job[0] = '\0';
 }
 
+/* The rank, and %t: the Slurm task id, but where an MPI launcher inside
+ * the step (mpirun, mpiexec) gave a rank, that rank, so that the records'
+ * names follow the ranks and not the launcher's daemon that started them. */
+static void _load_rank(struct hl_identity *id)
+{
+    const char *task = getenv("SLURM_PROCID");
+    struct hl_buf b;
+    size_t i;
+
+    id->rank = -1;
+    for (i = 0; i < _NRANK_VARIABLES; i++)
+        if (_parse_rank(getenv(_rank_variables[i]), &id->rank))
+            break;
+    if (i < _NRANK_VARIABLES - 1) {
+        hl_buf_init(&b, id->task_id, sizeof(id->task_id));
+        hl_buf_i64(&b, id->rank);
+    } else if (task && *task) {
+        _copy(id->task_id, sizeof(id->task_id), task);
+    }
+}
+
 static void _load_user(struct hl_identity *id)
 {
     char scratch[1024];
@@ -127,25 +155,43 @@ static void _load_user(struct hl_identity *id)
     }
 }
 
-void hl_identity_load(int want_user)
+/* The kernel's name of the program (the base name of the file it ran, or
+ * of a script; 15 bytes at most), and argv[0]'s base name in its place
+ * when the kernel's is that name cut short. */
+static void _load_program(struct hl_identity *id)
+{
+    char comm[17] = "";
+
+    if (prctl(PR_GET_NAME, comm) != 0)
+        comm[0] = '\0';
+    comm[16] = '\0';
+    if (strlen(comm) == 15 && !strncmp(_argv0_base, comm, 15))
+        _copy(id->program, sizeof(id->program), _argv0_base);
+    else
+        _copy(id->program, sizeof(id->program), comm);
+}
+
+void hl_identity_load(int want_user, const char *argv0)
 {
     struct hl_identity *id = &hl_identity;
-    const char *node = getenv("SLURMD_NODENAME");
-    const char *task = getenv("SLURM_PROCID");
+    const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
 
-    id->rank = -1;
-    for (size_t i = 0; i < sizeof(_rank_variables) / sizeof(char *); i++)
-        if (_parse_rank(getenv(_rank_variables[i]), &id->rank))
-            break;
+    _load_rank(id);
     _load_job(id);
-    if (node && *node && *id->job_id)
-        _copy(id->host, sizeof(id->host), node);
-    else if (gethostname(id->host, sizeof(id->host) - 1))
-        _copy(id->host, sizeof(id->host), "localhost");
-    if (task && *task)
-        _copy(id->task_id, sizeof(id->task_id), task);
+    hl_node_name(*id->job_id ? getenv("SLURMD_NODENAME") : NULL, id->host,
+                 sizeof(id->host));
     if (want_user)
         _load_user(id);
+    if (argv0)
+        _copy(_argv0_base, sizeof(_argv0_base), slash ? slash + 1 : argv0);
+    _load_program(id);
+    id->ppid = getppid();
+}
+
+void hl_identity_after_fork(void)
+{
+    _load_program(&hl_identity);
+    hl_identity.ppid = getppid();
 }
 
 void hl_identity_to_record(const struct hl_identity *id, pid_t pid,
@@ -155,4 +201,6 @@ void hl_identity_to_record(const struct hl_identity *id, pid_t pid,
     row->host = id->host;
     row->pid = (uint64_t)pid;
     row->job = id->job;
+    row->program = id->program;
+    row->ppid = (uint64_t)id->ppid;
 }

@@ -5,9 +5,12 @@
 #include "counters.h"
 #include "diag.h"
 #include "exec_hooks.h"
+#include "exit_stack.h"
 #include "export.h"
 #include "forward.h"
 #include "identity.h"
+#include "output_path.h"
+#include "procstatus.h"
 #include "provisional.h"
 #include "record.h"
 #include "settings.h"
@@ -28,25 +31,35 @@ static pid_t _pid;
 static int _reported;
 static void (*_next_exit)(int);
 
+/* The exit path, on its own stack (exit_stack.h). The figures are taken
+ * before anything is written, so that what the writing may allocate does
+ * not change them. */
+static void _report_on_exit_stack(void)
+{
+    struct hl_figures f;
+    struct hl_memory mem;
+    int64_t elapsed_ns;
+    int record = hl_settings.output[0] || hl_settings.output_too_long ||
+                 hl_settings.output_fd;
+
+    hl_provisional_stop();
+    hl_counters_snapshot(&f);
+    elapsed_ns = hl_clock_elapsed_ns();
+    if (record || !hl_settings.quiet)
+        hl_procstatus_read(&mem);
+    if (record)
+        hl_record_write(&f, &mem, elapsed_ns, _pid);
+    if (!hl_settings.quiet)
+        hl_summary_write(&f, &mem);
+}
+
 static void _report(void)
 {
     int saved_errno = errno;
-    struct hl_figures f;
-    int64_t elapsed_ns;
 
     if (_pid && getpid() == _pid &&
-        !__atomic_exchange_n(&_reported, 1, __ATOMIC_ACQ_REL)) {
-        /* The figures are taken before anything is written, so that what
-         * the writing may allocate does not change them. */
-        hl_provisional_stop();
-        hl_counters_snapshot(&f);
-        elapsed_ns = hl_clock_elapsed_ns();
-        if (hl_settings.output[0] || hl_settings.output_too_long ||
-            hl_settings.output_fd)
-            hl_record_write(&f, elapsed_ns, _pid);
-        if (!hl_settings.quiet)
-            hl_summary_write(&f);
-    }
+        !__atomic_exchange_n(&_reported, 1, __ATOMIC_ACQ_REL))
+        hl_run_on_exit_stack(_report_on_exit_stack);
     errno = saved_errno;
 }
 
@@ -58,19 +71,23 @@ static void _after_fork_in_child(void)
     hl_sites_after_fork();
     _pid = getpid();
     _reported = 0;
+    hl_identity_after_fork();
+    hl_record_paths_set(_pid, 1);
     if (hl_settings.output[0])
         hl_provisional_after_fork(_pid);
     else
         hl_provisional_sites_milestones();
 }
 
-__attribute__((constructor)) static void _start(void)
+/* glibc gives the constructors of a library the program's arguments. */
+__attribute__((constructor)) static void _start(int argc, char **argv)
 {
     int saved_errno = errno;
 
     hl_forward_resolve();
     hl_settings_load();
-    hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
+    hl_identity_load(strstr(hl_settings.output, "%u") != NULL,
+                     argc > 0 && argv ? argv[0] : NULL);
     hl_diag_remember_stderr();
     hl_sites_load_settings();
     /* With sites on, every call takes the general path, which samples. */
@@ -82,6 +99,7 @@ __attribute__((constructor)) static void _start(void)
     pthread_atfork(NULL, NULL, _after_fork_in_child);
     _pid = getpid();
     hl_exec_hooks_init();
+    hl_record_paths_set(_pid, 0);
     if (hl_settings.output[0])
         hl_provisional_start(_pid);
     else

@@ -1,7 +1,12 @@
 #include "output_path.h"
 #include "buf.h"
+#include "path_owner.h"
 #include "pattern_expand.h"
 #include "settings.h"
+
+#include <string.h>
+
+struct hl_record_paths hl_paths;
 
 int hl_output_pattern_expand(const char *pattern, const struct hl_identity *id,
                              pid_t pid, char *out, size_t cap)
@@ -25,10 +30,43 @@ int hl_output_pattern_expand(const char *pattern, const struct hl_identity *id,
     return hl_pattern_expand(pattern, &v, HL_PATTERN_LENIENT, out, cap);
 }
 
-int hl_record_path(pid_t pid, char path[PATH_MAX])
+/* ".NAME.heapline-PID" beside path; 0, or -1 when it does not fit. */
+static int _temp_name(const char *path, pid_t pid, char *out, size_t cap)
 {
-    if (hl_settings.output_too_long)
+    const char *slash = strrchr(path, '/');
+    struct hl_buf b;
+
+    if (!slash || !slash[1])
         return -1;
-    return hl_output_pattern_expand(hl_settings.output, &hl_identity, pid, path,
-                                    PATH_MAX);
+    hl_buf_init(&b, out, cap);
+    hl_buf_mem(&b, path, (size_t)(slash + 1 - path));
+    hl_buf_char(&b, '.');
+    hl_buf_str(&b, slash + 1);
+    hl_buf_str(&b, ".heapline-");
+    hl_buf_i64(&b, pid);
+    return b.overflow ? -1 : 0;
+}
+
+void hl_record_paths_set(pid_t pid, int forked)
+{
+    struct hl_record_paths *p = &hl_paths;
+    struct hl_buf b;
+
+    p->ready = 0;
+    if (!hl_settings.output[0] || hl_settings.output_too_long ||
+        hl_output_pattern_expand(hl_settings.output, &hl_identity, pid, p->path,
+                                 sizeof(p->path)))
+        return;
+    p->beside = (forked && p->beside) ||
+                hl_path_held_by_other(p->path, hl_identity.host, pid);
+    if (p->beside) {
+        char *end = p->path + strlen(p->path);
+
+        hl_buf_init(&b, end, sizeof(p->path) - (size_t)(end - p->path));
+        hl_buf_char(&b, '.');
+        hl_buf_i64(&b, pid);
+        if (b.overflow)
+            return;
+    }
+    p->ready = _temp_name(p->path, pid, p->temp, sizeof(p->temp)) == 0;
 }

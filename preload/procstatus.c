@@ -1,57 +1,109 @@
 #include "procstatus.h"
 
 #include <fcntl.h>
-#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* "VmHWM:\t   11264 kB" -> 11534336 */
-static int64_t _field_bytes(const char *text, const char *name)
-{
-    const char *p = strstr(text, name);
-    int64_t kib = 0;
+/* Where the scan of a line stands. */
+struct _scan {
+    const struct hl_proc_field *fields;
+    unsigned nfields;
+    unsigned col;   /* in the line */
+    uint32_t maybe; /* bit i: the line may still be fields[i] */
+    int field;      /* the name matched, whose value is read; -1 */
+    int digits;     /* the value's digits seen */
+    int64_t value;
+};
 
-    if (!p)
-        return -1;
-    p += strlen(name);
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p < '0' || *p > '9')
-        return -1;
-    while (*p >= '0' && *p <= '9')
-        kib = kib * 10 + (*p++ - '0');
-    return kib * 1024;
+static void _new_line(struct _scan *s)
+{
+    s->col = 0;
+    s->maybe = (uint32_t)((1ull << s->nfields) - 1);
+    s->field = -1;
+    s->digits = 0;
+    s->value = 0;
 }
 
-/* The whole of a /proc file, NUL-terminated; 0 if it cannot be read. */
-static size_t _read_proc(const char *path, char *text, size_t cap)
+static int _digit(char c, int base)
 {
-    size_t len = 0;
-    ssize_t n = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (base == 16 && c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
 
-    text[0] = '\0';
-    if (fd < 0)
-        return 0;
-    while (len < cap - 1 && (n = read(fd, text + len, cap - 1 - len)) != 0) {
-        if (n < 0)
-            break;
-        len += (size_t)n;
+/* "VmHWM:\t   11264 kB", "SigPnd:\t0000000000001000": the value ends at
+ * the first byte after its digits. */
+static void _scan_char(struct _scan *s, char c)
+{
+    const struct hl_proc_field *f;
+    int d;
+
+    if (c == '\n') {
+        if (s->field >= 0 && s->digits)
+            *s->fields[s->field].value = s->value;
+        _new_line(s);
+        return;
     }
+    if (s->field >= 0) {
+        f = &s->fields[s->field];
+        if ((d = _digit(c, f->base)) >= 0) {
+            s->value = s->value * f->base + d;
+            s->digits = 1;
+        } else if (s->digits || (c != ' ' && c != '\t')) {
+            if (s->digits)
+                *f->value = s->value;
+            s->field = -1;
+            s->maybe = 0;
+        }
+        return;
+    }
+    for (unsigned i = 0; i < s->nfields; i++) {
+        f = &s->fields[i];
+        if (!(s->maybe & (1u << i)))
+            continue;
+        if (f->name[s->col] != c)
+            s->maybe &= ~(1u << i);
+        else if (!f->name[s->col + 1])
+            s->field = (int)i;
+    }
+    s->col++;
+}
+
+int hl_proc_scan(const char *path, const struct hl_proc_field *fields,
+                 unsigned nfields)
+{
+    struct _scan s = {.fields = fields, .nfields = nfields};
+    char chunk[256];
+    ssize_t n;
+    int fd;
+
+    for (unsigned i = 0; i < nfields; i++)
+        *fields[i].value = -1;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    _new_line(&s);
+    while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+        for (ssize_t i = 0; i < n; i++)
+            _scan_char(&s, chunk[i]);
     close(fd);
-    text[len] = '\0';
-    return len;
+    return 0;
 }
 
 void hl_procstatus_read(struct hl_memory *out)
 {
-    char text[8192];
+    const struct hl_proc_field fields[] = {
+        {"VmHWM:", 10, &out->vmhwm},
+        {"VmRSS:", 10, &out->vmrss},
+    };
 
-    out->vmhwm = out->vmrss = -1;
-    if (!_read_proc("/proc/self/status", text, sizeof(text)))
-        return;
-    out->vmhwm = _field_bytes(text, "\nVmHWM:");
-    out->vmrss = _field_bytes(text, "\nVmRSS:");
+    hl_proc_scan("/proc/self/status", fields, 2);
+    if (out->vmhwm >= 0)
+        out->vmhwm *= 1024;
+    if (out->vmrss >= 0)
+        out->vmrss *= 1024;
 }
 
 int64_t hl_procstatus_maxrss(void)
@@ -66,12 +118,19 @@ int64_t hl_procstatus_maxrss(void)
 /* "SIZE RESIDENT SHARED ...", in pages. */
 int64_t hl_procstatus_rss(void)
 {
-    char text[256];
+    char text[128];
     const char *p = text;
     int64_t pages = 0;
+    ssize_t n;
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
 
-    if (!_read_proc("/proc/self/statm", text, sizeof(text)))
+    if (fd < 0)
         return -1;
+    n = read(fd, text, sizeof(text) - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    text[n] = '\0';
     while (*p >= '0' && *p <= '9')
         p++;
     if (*p++ != ' ' || *p < '0' || *p > '9')

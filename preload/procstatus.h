@@ -1,4 +1,5 @@
-/* VmHWM and VmRSS of this process, from /proc/self/status. */
+/* Figures of this process from /proc: VmHWM and VmRSS, and the raw
+ * reader of a "Name:\tvalue" file that they come from. */
 #ifndef HEAPLINE_PROCSTATUS_H
 #define HEAPLINE_PROCSTATUS_H
 
@@ -8,7 +9,22 @@ struct hl_memory {
     int64_t vmhwm, vmrss; /* bytes, -1 if unknown */
 };
 
-/* Reads the file with read(2) into a stack buffer: no allocation. */
+/* A line of a /proc status file that hl_proc_scan reads: "Name:" and the
+ * number after it, in base 10 or 16; *value is -1 when the line is absent
+ * or its value is not a number. */
+struct hl_proc_field {
+    const char *name; /* with its colon */
+    int base;
+    int64_t *value;
+};
+
+/* Reads the file with read(2), a small piece at a time, scanning it line
+ * by line: no allocation, and a few hundred bytes of stack, for the exit
+ * path (lifecycle.c). Returns -1 when the file cannot be opened. */
+int hl_proc_scan(const char *path, const struct hl_proc_field *fields,
+                 unsigned nfields);
+
+/* VmHWM and VmRSS from /proc/self/status, as hl_proc_scan reads them. */
 void hl_procstatus_read(struct hl_memory *out);
 
 /* The cheap readings, for the provisional record's milestones (a read of

@@ -7,6 +7,7 @@
 #include "identity.h"
 #include "output_path.h"
 #include "procstatus.h"
+#include "record.h"
 #include "record_format.h"
 #include "replace.h"
 #include "sites.h"
@@ -14,23 +15,26 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char *_page;  /* the mapped record, NULL when there is none */
+/* The mapped record, NULL when there is none. Once mapped, the page is
+ * never unmapped while other threads may write it: a new file is mapped
+ * over it in one step (MAP_FIXED), and a thread that was writing writes
+ * into one file or the other. */
+static char *_page;
 static pid_t _owner; /* the process whose record it is */
-static char _path[PATH_MAX];
-static dev_t _dev; /* the file made at _path */
+static dev_t _dev;   /* the file made at the record's path */
 static ino_t _ino;
 static size_t _page_size;
 static size_t _map_size;                /* the whole text, in pages */
 static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
 static int _busy;                       /* a thread is writing the page */
-static int _stopped;                    /* the final record is being written */
+static int _stopped; /* no more figures: exec or exit under way */
+static int _remaking; /* a failed exec's thread makes the record again */
 
 /* Memory figures are read at a milestone only if the last reading is this
  * old: a read costs syscalls, while a milestone's stores into the page cost
@@ -166,7 +170,7 @@ void hl_provisional_publish(void)
     if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return;
-    if (_page)
+    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE))
         _write_figures();
     else
         _sites_milestone();
@@ -174,31 +178,48 @@ void hl_provisional_publish(void)
     errno = saved_errno;
 }
 
+/* The record made at its path and mapped at page: from now on, its. */
+static void _made(pid_t pid, void *page, size_t len)
+{
+    struct stat st;
+
+    _map_size = hl_replace_map_size(len);
+    __atomic_store_n(&_page, page, __ATOMIC_RELEASE);
+    _owner = pid;
+    if (lstat(hl_paths.path, &st) == 0) {
+        _dev = st.st_dev;
+        _ino = st.st_ino;
+    }
+    _read_memory_at_start();
+    /* After a failed exec, another thread may be writing already. */
+    if (!__atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE)) {
+        _write_figures();
+        __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    }
+}
+
 void hl_provisional_start(pid_t pid)
 {
     /* Static: with sites on it is larger than a small thread stack would
-     * hold; one thread at a time makes it (start, a child after fork). */
-    static char text[HL_SITES_FIELD + HL_MODULES_FIELD + 1024];
+     * hold; one thread at a time makes it (start, a child after fork, a
+     * failed exec: see hl_provisional_after_failed_exec). */
+    static char text[HL_RECORD_TEXT_MAX];
     struct hl_buf b;
-    struct stat st;
-    void *page;
+    void *page = _page;
     int saved_errno = errno;
 
     _page_size = (size_t)sysconf(_SC_PAGESIZE);
     hl_buf_init(&b, text, sizeof(text));
     _format(&b, pid);
-    if (!b.overflow && hl_record_path(pid, _path) == 0 &&
-        hl_replace_file(_path, pid, text, b.len, &page) == 0) {
-        _page = page;
-        _map_size = hl_replace_map_size(b.len);
-        _owner = pid;
-        if (lstat(_path, &st) == 0) {
-            _dev = st.st_dev;
-            _ino = st.st_ino;
-        }
-        _read_memory_at_start();
-        _write_figures();
-    }
+    _dev = 0;
+    _ino = 0;
+    /* Mapped over the old pages only where it covers the same ones. */
+    if (page && hl_replace_map_size(b.len) != _map_size)
+        page = NULL;
+    if (!b.overflow && hl_paths.ready &&
+        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) ==
+            0)
+        _made(pid, page, b.len);
     hl_provisional_sites_milestones();
     errno = saved_errno;
 }
@@ -212,28 +233,35 @@ void hl_provisional_before_exec(void)
         return;
     hl_provisional_stop();
     /* Only the file made here: another process may have replaced it. */
-    if (lstat(_path, &st) == 0 && st.st_dev == _dev && st.st_ino == _ino)
-        unlink(_path);
+    if (lstat(hl_paths.path, &st) == 0 && st.st_dev == _dev &&
+        st.st_ino == _ino)
+        unlink(hl_paths.path);
     errno = saved_errno;
 }
 
+/* Other threads may be writing the page: the new file is mapped over it.
+ * Two threads whose execs failed at once: the second leaves it to the
+ * first, which is making it already. */
 void hl_provisional_after_failed_exec(void)
 {
-    if (!_page || getpid() != _owner)
+    if (!_page || getpid() != _owner ||
+        __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
         return;
-    munmap(_page, _map_size);
-    _page = NULL;
-    _busy = _stopped = 0;
     hl_provisional_start(_owner);
+    __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
 }
 
+/* The child has one thread, and the parent's page must not get the
+ * child's figures: it is unmapped before anything else. */
 void hl_provisional_after_fork(pid_t pid)
 {
-    /* A thread of the parent may have been writing at the fork. */
-    _busy = _stopped = 0;
-    if (_page)
-        munmap(_page, _map_size);
+    char *page = _page;
+
     _page = NULL;
+    _busy = _stopped = _remaking = 0;
+    if (page)
+        munmap(page, _map_size);
     hl_provisional_start(pid);
 }
 
@@ -241,33 +269,4 @@ void hl_provisional_stop(void)
 {
     __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_totals.publish_at, INT64_MAX, __ATOMIC_RELAXED);
-}
-
-int hl_provisional_finish(const char *text, size_t len)
-{
-    struct stat st;
-    int fd, failed;
-
-    /* The page is taken for good: no milestone writes it again. A thread
-     * writing it now (or one that a signal handler interrupted there)
-     * would write over the record: then it is replaced by rename instead,
-     * and the thread writes into a file no one reads again. */
-    if (!_page || getpid() != _owner || len > _map_size ||
-        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
-        return -1;
-    /* Only the file made here: another process may have replaced it. */
-    fd = open(_path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    /* Bytes stored past the end of the file would not reach it: the
-     * record, shorter than the provisional one, is only ever cut. */
-    failed = fstat(fd, &st) < 0 || st.st_dev != _dev || st.st_ino != _ino ||
-             (off_t)len > st.st_size;
-    if (!failed) {
-        memcpy(_page, text, len);
-        failed = ftruncate(fd, (off_t)len) < 0;
-    }
-    if (close(fd) < 0)
-        failed = 1;
-    return failed ? -1 : 0;
 }

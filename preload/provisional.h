@@ -6,8 +6,8 @@
  * fixed width. Its page stays mapped shared, and its figures are rewritten
  * in place at peak milestones: when the peak has grown by 1% or 1 MiB
  * (whichever is larger) since it was last written. A killed process leaves
- * the figures of its last milestone; a normal end rewrites the file with
- * the exact format-1 record. See doc/format.md. */
+ * the figures of its last milestone; a normal end replaces the file with
+ * the exact format-1 record (record.h). See doc/format.md. */
 #ifndef HEAPLINE_PROVISIONAL_H
 #define HEAPLINE_PROVISIONAL_H
 
@@ -15,9 +15,9 @@
 
 #pragma GCC visibility push(hidden)
 
-/* Creates the provisional record of process pid, if HEAPLINE_OUTPUT names
- * a regular file (or nothing yet) that can be created; silent otherwise:
- * the record written at exit will say what is wrong. */
+/* Creates the provisional record of process pid at its path (output_path.h),
+ * if that is a regular file (or nothing yet) that can be created; silent
+ * otherwise: the record written at exit will say what is wrong. */
 void hl_provisional_start(pid_t pid);
 
 /* Where there is no provisional record (the record goes to stderr, or its
@@ -34,15 +34,9 @@ void hl_provisional_after_fork(pid_t pid);
  * errno kept. */
 void hl_provisional_publish(void) __attribute__((cold, noinline));
 
-/* At a normal end, before the final record replaces it: no more updates. */
+/* At a normal end, before the final record replaces it: no more updates
+ * (the page stays mapped: a thread may still be writing it). */
 void hl_provisional_stop(void);
-
-/* After hl_provisional_stop: writes the final record, text[0..len), over
- * the provisional one in place (into the mapped page, then the file cut to
- * len), which costs no new file. Returns 0, or -1 when that is not safe
- * (no provisional record of this process at the path, or a thread still
- * writing the page): the caller then replaces the file. */
-int hl_provisional_finish(const char *text, size_t len);
 
 /* Before exec (in the process that owns the record, not a vfork child):
  * the image replaced is not a process that died, so its provisional record

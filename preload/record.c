@@ -4,9 +4,8 @@
 #include "diag.h"
 #include "format_write.h"
 #include "identity.h"
+#include "nosigpipe.h"
 #include "output_path.h"
-#include "procstatus.h"
-#include "provisional.h"
 #include "record_format.h"
 #include "record_stream.h"
 #include "replace.h"
@@ -21,14 +20,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Static, as the other buffers of the exit path: it runs once per process
+ * and keeps its stack small (lifecycle.c). */
+static char _text[HL_RECORD_TEXT_MAX];
+static char _line[PATH_MAX + 128];
+
 static void _format(struct hl_buf *b, const struct hl_figures *f,
-                    int64_t elapsed_ns, pid_t pid)
+                    const struct hl_memory *mem, int64_t elapsed_ns, pid_t pid)
 {
     struct hl_record_row row = {0};
-    struct hl_memory mem;
     int64_t peak_time = f->peak_time_ns;
 
-    hl_procstatus_read(&mem);
     /* Two clocks: the coarse one may read a tick past the precise one. */
     if (peak_time > elapsed_ns)
         peak_time = elapsed_ns;
@@ -39,11 +41,11 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
     row.peak_heap = f->peak;
     row.peak_heap_time_ms = hl_ms_of_ns(peak_time);
     row.live_heap_at_exit = f->live;
-    row.vmhwm = (uint64_t)mem.vmhwm;
-    row.vmrss_at_exit = (uint64_t)mem.vmrss;
-    if (mem.vmhwm < 0)
+    row.vmhwm = (uint64_t)mem->vmhwm;
+    row.vmrss_at_exit = (uint64_t)mem->vmrss;
+    if (mem->vmhwm < 0)
         row.empty |= HL_EMPTY(HL_REC_vmhwm);
-    if (mem.vmrss < 0)
+    if (mem->vmrss < 0)
         row.empty |= HL_EMPTY(HL_REC_vmrss_at_exit);
     if (hl_sites_settings.on) {
         row.sites_rate = hl_sampler_rate();
@@ -57,25 +59,25 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
 
 static void _warn(const char *path, const char *reason)
 {
-    char line[PATH_MAX + 128];
     struct hl_buf b;
 
-    hl_buf_init(&b, line, sizeof(line));
+    hl_buf_init(&b, _line, sizeof(_line));
     hl_buf_str(&b, "heapline: cannot write the record ");
     hl_buf_str(&b, path);
     hl_buf_str(&b, ": ");
     hl_buf_str(&b, reason);
     hl_buf_char(&b, '\n');
     if (!b.overflow)
-        hl_diag_write(line, b.len);
+        hl_diag_write(_line, b.len);
 }
 
 /* Where the record cannot replace the path (a device such as /dev/full, a
  * FIFO, a directory that is not writable but a file in it that is): written
  * in place. Never through a symlink (O_NOFOLLOW), never blocking on a FIFO
- * with no reader (O_NONBLOCK). A regular file is not truncated before it is
- * written but cut to the record's length after, so that a process that
- * maps it never finds its page beyond the end of the file. */
+ * with no reader (O_NONBLOCK), never raising SIGPIPE when its reader has
+ * gone. A regular file is not truncated before it is written but cut to
+ * the record's length after, so that a process that maps it never finds
+ * its page beyond the end of the file. */
 static int _write_in_place(const char *path, const char *text, size_t len)
 {
     struct stat st;
@@ -85,7 +87,7 @@ static int _write_in_place(const char *path, const char *text, size_t len)
               0666);
     if (fd < 0)
         return -1;
-    failed = hl_write_all(fd, text, len);
+    failed = hl_write_nosigpipe(fd, text, len);
     if (!failed && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
         failed = ftruncate(fd, (off_t)len);
     if (close(fd) && !failed)
@@ -93,28 +95,23 @@ static int _write_in_place(const char *path, const char *text, size_t len)
     return failed ? -1 : 0;
 }
 
-void hl_record_write(const struct hl_figures *f, int64_t elapsed_ns, pid_t pid)
+void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,
+                     int64_t elapsed_ns, pid_t pid)
 {
-    /* Static: the exit path runs once per process, and keeps its stack
-     * small for a program that exits from a small signal stack. */
-    static char text[HL_SITES_FIELD + HL_MODULES_FIELD + 1024];
-    char path[PATH_MAX];
     struct hl_buf b;
 
-    if (hl_record_path(pid, path)) {
+    hl_buf_init(&b, _text, sizeof(_text));
+    _format(&b, f, mem, elapsed_ns, pid);
+    if (hl_settings.output_fd) {
+        hl_record_stream_write(hl_settings.output_fd, _text, b.len);
+        return;
+    }
+    if (!hl_paths.ready) {
         _warn("named by HEAPLINE_OUTPUT", "path too long");
         return;
     }
-    hl_buf_init(&b, text, sizeof(text));
-    _format(&b, f, elapsed_ns, pid);
-    if (hl_settings.output_fd) {
-        hl_record_stream_write(hl_settings.output_fd, text, b.len);
+    if (hl_replace_file(hl_paths.path, hl_paths.temp, _text, b.len, NULL) == 0)
         return;
-    }
-    if (!b.overflow && hl_provisional_finish(text, b.len) == 0)
-        return;
-    if (hl_replace_file(path, pid, text, b.len, NULL) == 0)
-        return;
-    if (_write_in_place(path, text, b.len) < 0)
-        _warn(path, strerrordesc_np(errno));
+    if (_write_in_place(hl_paths.path, _text, b.len) < 0)
+        _warn(hl_paths.path, strerrordesc_np(errno));
 }

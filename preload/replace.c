@@ -1,37 +1,12 @@
 #define _GNU_SOURCE
 #include "replace.h"
-#include "buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int _temp_name(const char *path, pid_t pid, char *out, size_t cap)
-{
-    const char *slash = strrchr(path, '/');
-    struct hl_buf b;
-
-    if (!slash || !slash[1]) {
-        errno = EISDIR;
-        return -1;
-    }
-    hl_buf_init(&b, out, cap);
-    hl_buf_mem(&b, path, (size_t)(slash + 1 - path));
-    hl_buf_char(&b, '.');
-    hl_buf_str(&b, slash + 1);
-    hl_buf_str(&b, ".heapline-");
-    hl_buf_i64(&b, pid);
-    if (b.overflow) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    return 0;
-}
 
 /* O_EXCL: a link planted at the temporary name is not followed either. A
  * stale file of an earlier process of the same pid is removed once. */
@@ -67,10 +42,16 @@ size_t hl_replace_map_size(size_t len)
     return len ? (len + page - 1) / page * page : page;
 }
 
-int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
-                    void **map)
+/* The file's pages, mapped shared: at at (MAP_FIXED) or anywhere. */
+static void *_map(int fd, size_t len, void *at)
 {
-    char temp[PATH_MAX];
+    return mmap(at, hl_replace_map_size(len), PROT_READ | PROT_WRITE,
+                MAP_SHARED | (at ? MAP_FIXED : 0), fd, 0);
+}
+
+int hl_replace_file(const char *path, const char *temp, const char *data,
+                    size_t len, void **map)
+{
     struct stat st;
     void *page = MAP_FAILED;
     int fd, saved;
@@ -79,17 +60,12 @@ int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
         errno = S_ISLNK(st.st_mode) ? ELOOP : EEXIST;
         return -1;
     }
-    if (_temp_name(path, pid, temp, sizeof(temp)) < 0 ||
-        (fd = _create(temp)) < 0)
+    if ((fd = _create(temp)) < 0)
         return -1;
     if (hl_write_all(fd, data, len) < 0)
         goto fail;
-    if (map) {
-        page = mmap(NULL, hl_replace_map_size(len), PROT_READ | PROT_WRITE,
-                    MAP_SHARED, fd, 0);
-        if (page == MAP_FAILED)
-            goto fail;
-    }
+    if (map && (page = _map(fd, len, *map)) == MAP_FAILED)
+        goto fail;
     if (close(fd) < 0) {
         fd = -1;
         goto fail;
@@ -102,7 +78,7 @@ int hl_replace_file(const char *path, pid_t pid, const char *data, size_t len,
     return 0;
 fail:
     saved = errno;
-    if (page != MAP_FAILED)
+    if (page != MAP_FAILED && !*map)
         munmap(page, hl_replace_map_size(len));
     if (fd >= 0)
         close(fd);

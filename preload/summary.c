@@ -3,9 +3,18 @@
 #include "diag.h"
 #include "format_size.h"
 
-void hl_summary_write(const struct hl_figures *f)
+static void _size(struct hl_buf *b, const char *label, uint64_t bytes)
 {
-    char line[160], size[HL_SIZE_BUF];
+    char size[HL_SIZE_BUF];
+
+    hl_buf_str(b, label);
+    hl_format_size(bytes, size);
+    hl_buf_str(b, size);
+}
+
+void hl_summary_write(const struct hl_figures *f, const struct hl_memory *mem)
+{
+    char line[192];
     struct hl_buf b;
 
     hl_buf_init(&b, line, sizeof(line));
@@ -13,12 +22,10 @@ void hl_summary_write(const struct hl_figures *f)
     hl_buf_u64(&b, f->allocs);
     hl_buf_str(&b, " allocs, ");
     hl_buf_u64(&b, f->frees);
-    hl_buf_str(&b, " frees, peak ");
-    hl_format_size(f->peak, size);
-    hl_buf_str(&b, size);
-    hl_buf_str(&b, ", live at exit ");
-    hl_format_size(f->live, size);
-    hl_buf_str(&b, size);
+    _size(&b, " frees, peak ", f->peak);
+    _size(&b, ", live at exit ", f->live);
+    if (mem->vmhwm >= 0)
+        _size(&b, ", VmHWM ", (uint64_t)mem->vmhwm);
     hl_buf_char(&b, '\n');
     hl_diag_write(line, b.len);
 }

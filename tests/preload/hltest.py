@@ -28,10 +28,11 @@ _SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
 SITES_COLUMNS = ("sites_rate_bytes", "sites", "modules")
 if _SITES_RATE:
     HEADER += "," + ",".join(SITES_COLUMNS)
+HEADER += ",program,ppid"
+SIZE = r"(\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))"
 SUMMARY = re.compile(
-    r"^heapline: (\d+) allocs, (\d+) frees, "
-    r"peak (\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB)), "
-    r"live at exit (\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))$")
+    r"^heapline: (\d+) allocs, (\d+) frees, peak %s, live at exit %s, "
+    r"VmHWM %s$" % (SIZE, SIZE, SIZE))
 TUTORIAL = "x = [bytes(10**6) for i in range(300)]"
 
 # Anything a launcher or an outer heapline may have left in our own
@@ -135,7 +136,7 @@ def read_record(path):
     rec = dict(zip(names, row))
     for name in ("rank", "pid", "allocs", "frees", "peak_heap_bytes",
                  "live_heap_at_exit_bytes", "vmhwm_bytes",
-                 "vmrss_at_exit_bytes"):
+                 "vmrss_at_exit_bytes", "ppid"):
         check(re.fullmatch(r"-?\d+", rec[name]) is not None,
               "%s: %s=%r is an integer" % (path, name, rec[name]))
         rec[name] = int(rec[name])
@@ -239,10 +240,8 @@ def read_provisional(path):
         sys.exit(1)
     rec = dict(zip(names, row))
     check(rec["end"] == "unfinished", "%s: end=%r" % (path, rec["end"]))
-    for name in names[4:-1]:
-        if name not in SITES_COLUMNS:
-            rec[name] = (float(rec[name]) if name.endswith("_s")
-                         else int(rec[name]))
+    for name in ["rank", "pid", "ppid"] + names[4:12]:
+        rec[name] = float(rec[name]) if name.endswith("_s") else int(rec[name])
     return rec
 
 

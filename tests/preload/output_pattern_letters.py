@@ -1,6 +1,8 @@
 """HEAPLINE_OUTPUT expands %p %r %j %s %t %N %u %% (with zero padding such
 as %4t), keeps unknown letters, takes a relative path from the starting
-directory, and creates no directory."""
+directory, and creates no directory. %t is the Slurm task id, but the
+rank where an MPI launcher inside the step gave one (mpirun's ranks all
+inherit the task id of its daemon)."""
 
 import os
 import pwd
@@ -27,11 +29,18 @@ def run_with(pattern, cwd=work, **variables):
 
 
 pid, _ = run_with("j%j-s%s-t%t-N%N-r%r-p%p-u%u-%%-%4t-%x.csv", **slurm)
-name = "j812-s2-t7-Nn03-r9-p%d-u%s-%%-0007-%%x.csv" % (pid, user)
+name = "j812-s2-t9-Nn03-r9-p%d-u%s-%%-0009-%%x.csv" % (pid, user)
 t.check(os.path.isfile(os.path.join(work, name)),
         "expanded name %r among %r" % (name, os.listdir(work)))
 if os.path.isfile(os.path.join(work, name)):
     t.read_record(os.path.join(work, name))
+
+# A Slurm task without an MPI launcher: %t is its task id.
+task = dict(slurm)
+del task["PMI_RANK"]
+pid, _ = run_with("task-%t.%p.csv", **task)
+t.check(os.path.isfile(os.path.join(work, "task-7.%d.csv" % pid)),
+        "%%t the task id: %r" % os.listdir(work))
 
 # Outside Slurm the ids are empty and the rank is -1.
 pid, _ = run_with("out.%j.%r.%p.csv")

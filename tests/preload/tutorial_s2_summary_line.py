@@ -1,6 +1,7 @@
 """Tutorial section 2: the summary line is the last line on stderr, in the
-exact form "heapline: N allocs, N frees, peak X, live at exit Y", and the
-peak of the tutorial's program is between 287.5 and 289.0 MiB."""
+exact form "heapline: N allocs, N frees, peak X, live at exit Y, VmHWM Z",
+the peak of the tutorial's program is between 287.5 and 289.0 MiB, and
+VmHWM is the record's, as the report prints it."""
 
 import os
 import sys
@@ -9,7 +10,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-res = t.run([t.PYTHON3, "-c", t.TUTORIAL], t.preload_env())
+work = t.tmpdir()
+rec_path = os.path.join(work, "rec.csv")
+res = t.run([t.PYTHON3, "-c", t.TUTORIAL], t.preload_env(rec_path))
 t.check(res.returncode == 0, "exit status 0, got %d" % res.returncode)
 t.check(res.stdout == "", "stdout untouched: %r" % res.stdout)
 lines = res.stderr.splitlines()
@@ -20,4 +23,7 @@ if t.check(m is not None, "summary line format: %r" % lines):
     t.check(unit == "MiB" and 287.5 <= float(value) <= 289.0,
             "peak %s between 287.5 and 289.0 MiB" % m.group(3))
     t.check(int(m.group(1)) >= int(m.group(2)), "allocs >= frees")
+    vmhwm = t.read_record(rec_path)["vmhwm_bytes"]
+    t.check(m.group(5) == "%.1f MiB" % (vmhwm / 2**20),
+            "VmHWM %s is the record's %d bytes" % (m.group(5), vmhwm))
 t.done()

@@ -1,6 +1,7 @@
 """Tutorial section 6: preloading a shell that runs the program measures
-both; two summary lines come out, the program's first, and the record
-holds the shell's figures, because the shell exits last."""
+both; two summary lines come out, the program's first. The shell, the
+first process, owns the record's path: the record there holds the shell's
+figures, and the program's record is beside it, at PATH.PID."""
 
 import os
 import subprocess
@@ -32,4 +33,13 @@ if len(lines) == 2:
     t.check(second and int(second.group(1)) == rec["allocs"],
             "the record holds the shell's figures")
     t.check(rec["peak_heap_bytes"] < 2**20, "the shell's small peak")
+    beside = [x for x in os.listdir(work) if x != "wrapped.csv"]
+    t.check(len(beside) == 1 and beside[0].startswith("wrapped.csv."),
+            "the program's record beside it: %r" % beside)
+    if len(beside) == 1:
+        prog = t.read_record(os.path.join(work, beside[0]))
+        t.check(beside[0] == "wrapped.csv.%d" % prog["pid"]
+                and prog["ppid"] == proc.pid
+                and first and int(first.group(1)) == prog["allocs"],
+                "it holds the program's figures: %r" % prog)
 t.done()
