@@ -110,8 +110,7 @@ static pid_t _pid_of(const char *head, size_t len, const char *host)
     last.s++;
     if (!_is(&last, HL_RECORD_NAME(end)) ||
         !_field(&values, (unsigned)host_col, &f) || !_is(&f, quoted_host) ||
-        !_field(&values, (unsigned)pid_col, &f) || f.s == f.end ||
-        f.end == end)
+        !_field(&values, (unsigned)pid_col, &f) || f.s == f.end || f.end == end)
         return 0;
     for (const char *d = f.s; d < f.end; d++) {
         if (*d < '0' || *d > '9' || pid > 99999999)

@@ -33,7 +33,7 @@ static size_t _page_size;
 static size_t _map_size;                /* the whole text, in pages */
 static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
 static int _busy;                       /* a thread is writing the page */
-static int _stopped; /* no more figures: exec or exit under way */
+static int _stopped;  /* no more figures: exec or exit under way */
 static int _remaking; /* a failed exec's thread makes the record again */
 
 /* Memory figures are read at a milestone only if the last reading is this
@@ -217,8 +217,7 @@ void hl_provisional_start(pid_t pid)
     if (page && hl_replace_map_size(b.len) != _map_size)
         page = NULL;
     if (!b.overflow && hl_paths.ready &&
-        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) ==
-            0)
+        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) == 0)
         _made(pid, page, b.len);
     hl_provisional_sites_milestones();
     errno = saved_errno;
