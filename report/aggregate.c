@@ -111,10 +111,21 @@ static void _attach_node_files(const struct hl_procset *set,
     }
 }
 
+/* Launchers' daemons are not ranks, unless nothing else is. */
+static int _ranks_leave_out_launchers(const struct hl_procset *set)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (!hl_proc_is_launcher(set, &set->procs[i]))
+            return 1;
+    return 0;
+}
+
 int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
 {
     struct hl_proc *p = set->procs;
     uint64_t *peaks;
+    int leave_out;
+    size_t last = 0; /* the last process of the last rank */
 
     memset(sum, 0, sizeof(*sum));
     sum->nprocs = set->count;
@@ -125,20 +136,25 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
     sum->ranks = malloc(set->count * sizeof(*sum->ranks));
     if (!sum->ranks)
         return -1;
+    leave_out = _ranks_leave_out_launchers(set);
     for (size_t i = 0; i < set->count; i++) {
         struct hl_node *node = &sum->nodes[sum->node_of_host[p[i].host]];
 
-        if (i == 0 || p[i].rank != p[i - 1].rank ||
-            p[i].host != p[i - 1].host) {
+        node->procs++;
+        node->vmhwm_sum += p[i].vmhwm;
+        if (leave_out && hl_proc_is_launcher(set, &p[i])) {
+            sum->launchers++;
+        } else if (sum->nranks == 0 || p[i].rank != p[last].rank ||
+                   p[i].host != p[last].host) {
             sum->ranks[sum->nranks].proc = (uint32_t)i;
             sum->ranks[sum->nranks].others = 0;
             sum->nranks++;
             node->ranks++;
+            last = i;
         } else {
             sum->ranks[sum->nranks - 1].others++;
+            last = i;
         }
-        node->procs++;
-        node->vmhwm_sum += p[i].vmhwm;
         if (p[i].elapsed_ms > sum->longest_ms)
             sum->longest_ms = p[i].elapsed_ms;
         if (p[i].vmhwm > p[sum->largest_vmhwm_proc].vmhwm)

@@ -3,7 +3,9 @@
  * A rank is the processes of one rank number on one node: its row shows
  * the process with the largest peak heap, and counts the others (a wrapper
  * shell, children). Processes without a rank (-1) form such a rank per
- * node. A node's sum of VmHWM counts every process on it. */
+ * node. The daemons of MPI launchers (hl_proc_is_launcher) are no rank,
+ * unless there is nothing else. A node's sum of VmHWM counts every process
+ * on it. */
 #ifndef HEAPLINE_REPORT_AGGREGATE_H
 #define HEAPLINE_REPORT_AGGREGATE_H
 
@@ -50,6 +52,7 @@ struct hl_summary {
     int64_t longest_ms;
     uint32_t largest_vmhwm_proc;
     size_t nprocs;
+    size_t launchers;  /* daemons of MPI launchers, left out of the ranks */
     size_t true_peaks; /* nodes with a node file */
 };
 

@@ -99,7 +99,7 @@ static void _key(FILE *out, const char *sep, const char *name)
     fprintf(out, "%s\"%s\": ", sep, name);
 }
 
-/* "{rank: R, host: H, pid: P": who a process is. */
+/* "{rank: R, host: H, pid: P, program: N": who a process is. */
 static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
 {
     _key(out, "{", HL_RECORD_NAME(rank));
@@ -108,6 +108,11 @@ static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
     hl_json_str(out, _host(r, p));
     _key(out, ", ", HL_RECORD_NAME(pid));
     fprintf(out, "%" PRIu32, p->pid);
+    /* Records of older versions name no program: no key then. */
+    if (hl_strpool_get(&r->set->programs, p->program)[0]) {
+        _key(out, ", ", HL_RECORD_NAME(program));
+        hl_json_str(out, hl_strpool_get(&r->set->programs, p->program));
+    }
 }
 
 /* Its heap peak, when, and its VmHWM. */
@@ -221,6 +226,8 @@ static const char *_basis_name(const struct hl_report *r)
 
     if (r->sug.from_limit)
         return per_cpu ? "twice the limit per CPU" : "twice the limit";
+    if (r->sug.from_sacct)
+        return per_cpu ? "sacct MaxRSS per CPU" : "sacct MaxRSS";
     if (r->sug.from_true_peak)
         return per_cpu ? "largest node true peak per CPU"
                        : "largest node true peak";

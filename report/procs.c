@@ -82,6 +82,17 @@ size_t hl_procset_cut_short(const struct hl_procset *set)
     return n;
 }
 
+int hl_proc_is_launcher(const struct hl_procset *set, const struct hl_proc *p)
+{
+    static const char *const daemons[] = {"orted", "prted", "hydra_pmi_proxy"};
+    const char *program = hl_strpool_get(&set->programs, p->program);
+
+    for (size_t i = 0; i < sizeof(daemons) / sizeof(daemons[0]); i++)
+        if (!strcmp(program, daemons[i]))
+            return 1;
+    return 0;
+}
+
 void hl_procset_free(struct hl_procset *set)
 {
     free(set->procs);
@@ -89,6 +100,7 @@ void hl_procset_free(struct hl_procset *set)
     free(set->node_files);
     hl_strpool_free(&set->hosts);
     hl_strpool_free(&set->jobs);
+    hl_strpool_free(&set->programs);
     hl_sites_db_free(&set->sites);
     memset(set, 0, sizeof(*set));
 }

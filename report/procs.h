@@ -15,6 +15,8 @@ enum hl_end {
     HL_END_UNFINISHED, /* a provisional record: it died, or still runs */
 };
 
+#define HL_PPID_UNKNOWN UINT32_MAX
+
 /* Times are whole milliseconds: the record writes three decimals. */
 struct hl_proc {
     uint64_t peak_heap;
@@ -27,12 +29,14 @@ struct hl_proc {
     int64_t peak_time_ms;
     int32_t rank; /* -1: the process had no rank */
     uint32_t pid;
-    uint32_t host;  /* id in hl_procset.hosts */
-    uint32_t job;   /* id in hl_procset.jobs; the empty string when none */
-    uint8_t end;    /* enum hl_end */
-    uint8_t signal; /* the signal that killed its task, from the task's exit
-                       file; 0 when not killed or not known */
-    uint8_t oom;    /* its task's exit file says the OOM killer did it */
+    uint32_t host;    /* id in hl_procset.hosts */
+    uint32_t job;     /* id in hl_procset.jobs; the empty string when none */
+    uint32_t program; /* id in hl_procset.programs; "" when not known */
+    uint32_t ppid;    /* HL_PPID_UNKNOWN in records without it */
+    uint8_t end;      /* enum hl_end */
+    uint8_t signal;   /* the signal that killed its task, from the task's exit
+                         file; 0 when not killed or not known */
+    uint8_t oom;      /* its task's exit file says the OOM killer did it */
     uint32_t sites, nsites; /* its sites in hl_procset.sites */
 };
 
@@ -62,6 +66,7 @@ struct hl_procset {
     size_t count, cap;
     struct hl_strpool hosts;
     struct hl_strpool jobs;
+    struct hl_strpool programs;
     struct hl_task_exit *exits;
     size_t nexits, exits_cap;
     struct hl_node_file *node_files;
@@ -91,6 +96,10 @@ static inline int hl_proc_cut_short(const struct hl_proc *p)
 {
     return p->end != HL_END_EXIT || p->signal;
 }
+
+/* Whether p is a daemon of an MPI launcher (Open MPI's orted and prted,
+ * MPICH's hydra_pmi_proxy), by its program's name: not a rank. */
+int hl_proc_is_launcher(const struct hl_procset *set, const struct hl_proc *p);
 
 /* Processes cut short, and killed tasks that left no record. */
 size_t hl_procset_cut_short(const struct hl_procset *set);

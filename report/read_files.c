@@ -57,8 +57,14 @@ static int _store_record(void *ctx, const void *row)
     p->end = r->end[0] ? HL_END_UNFINISHED : HL_END_EXIT;
     p->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
     p->job = hl_strpool_intern(&set->jobs, r->job, strlen(r->job));
-    if (p->host == UINT32_MAX || p->job == UINT32_MAX)
+    p->program =
+        hl_strpool_intern(&set->programs, r->program, strlen(r->program));
+    if (p->host == UINT32_MAX || p->job == UINT32_MAX ||
+        p->program == UINT32_MAX)
         return HL_ROW_NOMEM;
+    p->ppid = r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
+                  ? HL_PPID_UNKNOWN
+                  : (uint32_t)r->ppid;
     return _store_sites(set, p, r);
 }
 
@@ -159,6 +165,8 @@ int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
 void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
                        struct hl_record_row *r)
 {
+    const char *program = hl_strpool_get(&set->programs, p->program);
+
     *r = (struct hl_record_row){
         .rank = p->rank,
         .host = hl_strpool_get(&set->hosts, p->host),
@@ -172,5 +180,8 @@ void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
         .live_heap_at_exit = p->live_at_exit,
         .vmhwm = p->vmhwm,
         .vmrss_at_exit = p->vmrss_at_exit,
+        .program = program[0] ? program : NULL,
+        .ppid = p->ppid,
+        .empty = p->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
     };
 }

@@ -34,6 +34,9 @@ struct hl_suggestion {
     bool too_small;      /* the OOM killer ended a process */
     size_t oom_node;     /* where, index in the summary's nodes */
     bool from_limit;     /* the basis is twice that node's limit */
+    bool from_sacct;     /* the basis is sacct's MaxRSS, above the records'
+                            figures (processes killed before their last
+                            refresh) */
 };
 
 /* sacct's sampled MaxRSS of the step. */

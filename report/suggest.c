@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "figures.h"
 #include "report.h"
 #include "slurm_size.h"
@@ -71,6 +73,32 @@ static void _oom_floor(struct hl_report *r)
     }
 }
 
+/* sacct's MaxRSS is one task's resident set at one of its samples: its
+ * node needed at least that, whatever the records say (a process killed
+ * before its figures were written again shows less). */
+static void _sacct_floor(struct hl_report *r)
+{
+    const struct hl_step_rss *rss = &r->sacct;
+    struct hl_suggestion *s = &r->sug;
+    uint64_t cpus = r->req.cpus_per_rank ? r->req.cpus_per_rank : 1;
+    uint64_t floor;
+
+    if (!rss->known)
+        return;
+    floor = r->req.kind == HL_REQ_MEM_PER_CPU
+                ? rss->maxrss / cpus + (rss->maxrss % cpus != 0)
+                : rss->maxrss;
+    if (floor <= s->basis_bytes)
+        return;
+    s->basis_bytes = floor;
+    s->from_sacct = true;
+    s->from_true_peak = false;
+    for (size_t i = 0; i < r->sum->nnodes; i++)
+        if (!strcmp(hl_strpool_get(&r->set->hosts, r->sum->nodes[i].host),
+                    rss->node))
+            s->basis_node = i;
+}
+
 void hl_suggest(struct hl_report *r)
 {
     const struct hl_summary *sum = r->sum;
@@ -92,6 +120,7 @@ void hl_suggest(struct hl_report *r)
         s->over_nodes += sum->nodes[i].over;
     }
     s->from_true_peak = sum->nodes[s->basis_node].used_true_peak;
+    _sacct_floor(r);
     _oom_floor(r);
     want = (unsigned __int128)s->basis_bytes * (100 + r->margin_pct);
     want = want / 100 + (want % 100 != 0);

@@ -18,6 +18,11 @@ static const char *_host(const struct hl_report *r, const struct hl_proc *p)
     return hl_strpool_get(&r->set->hosts, p->host);
 }
 
+static const char *_program(const struct hl_report *r, const struct hl_proc *p)
+{
+    return hl_strpool_get(&r->set->programs, p->program);
+}
+
 /* The node of a host, NULL when it has no process. */
 static const struct hl_node *_node_of(const struct hl_report *r, uint32_t host)
 {
@@ -37,7 +42,10 @@ static void _header(FILE *out, const struct hl_report *r)
 
     hl_fmt_tenths(sum->longest_ms, t);
     fprintf(out, "heapline-report: %zu rank%s", sum->nranks, _s(sum->nranks));
-    if (sum->nprocs != sum->nranks)
+    if (sum->launchers)
+        fprintf(out, " (%zu processes, %zu launcher daemon%s)", sum->nprocs,
+                sum->launchers, _s(sum->launchers));
+    else if (sum->nprocs != sum->nranks)
         fprintf(out, " (%zu processes)", sum->nprocs);
     fprintf(out, " on %zu node%s, longest process %s s\n\n", sum->nnodes,
             _s(sum->nnodes), t);
@@ -123,14 +131,19 @@ static void _nodes(FILE *out, const struct hl_report *r)
 static void _ranks(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
-    int others = 0;
+    int others = 0, programs = 0;
     struct hl_table tab;
 
     for (size_t i = 0; i < r->sum->nranks && !others; i++)
         others = r->sum->ranks[i].others > 0;
-    hl_table_init(&tab, 7);
+    /* Records of older versions name no program: no column then. */
+    for (size_t i = 0; i < shown && !programs; i++)
+        programs = _program(r, &r->set->procs[r->sum->ranks[i].proc])[0] != 0;
+    hl_table_init(&tab, 7 + programs);
     hl_table_cell(&tab, "rank");
     hl_table_cell(&tab, "host");
+    if (programs)
+        hl_table_cell(&tab, "program");
     hl_table_cell(&tab, "peak heap");
     hl_table_cell(&tab, "at (s)");
     hl_table_cell(&tab, "VmHWM");
@@ -149,6 +162,8 @@ static void _ranks(FILE *out, const struct hl_report *r)
         hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
         hl_table_cell(&tab, "%" PRId32, p->rank);
         hl_table_cell(&tab, "%s", _host(r, p));
+        if (programs)
+            hl_table_cell(&tab, "%s", _program(r, p));
         hl_table_cell(&tab, "%s%s", at_least, peak);
         hl_table_cell(&tab, "%s", t);
         hl_table_cell(&tab, "%s%s", at_least, hwm);
@@ -175,7 +190,8 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
     hl_fmt_tenths(p->peak_time_ms, t);
     hl_table_cell(tab, "rank %" PRId32, p->rank);
     hl_table_cell(tab, "%s", _host(r, p));
-    hl_table_cell(tab, "pid %" PRIu32, p->pid);
+    hl_table_cell(tab, "pid %" PRIu32 "%s%s", p->pid,
+                  _program(r, p)[0] ? " " : "", _program(r, p));
     hl_table_cell(tab, "%s", how);
     hl_table_cell(tab, "heap %s at %s s", peak, t);
     hl_table_cell(tab, "VmHWM %s", hwm);
@@ -295,6 +311,12 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
         snprintf(text, sizeof(text),
                  "Suggested request: %s (%stwice its limit%s, %s, plus a %u%% "
                  "margin).",
+                 s->option, too_small, per_cpu ? " per CPU" : "", basis,
+                 r->margin_pct);
+    else if (s->from_sacct)
+        snprintf(text, sizeof(text),
+                 "Suggested request: %s (%ssacct's MaxRSS%s, %s, above what "
+                 "the records show, plus a %u%% margin).",
                  s->option, too_small, per_cpu ? " per CPU" : "", basis,
                  r->margin_pct);
     else
