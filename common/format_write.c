@@ -153,10 +153,17 @@ void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
 void hl_format_put_live(char *text, const struct hl_format *f,
                         const size_t *offset, const void *row)
 {
+    hl_format_put_columns(text, f, offset, row, ~(uint64_t)0);
+}
+
+void hl_format_put_columns(char *text, const struct hl_format *f,
+                           const size_t *offset, const void *row,
+                           uint64_t columns)
+{
     uint64_t empty = hl_row_empty(row);
 
     for (unsigned i = 0; i < f->ncolumns; i++)
-        if (f->columns[i].flags & HL_COL_LIVE)
+        if ((f->columns[i].flags & HL_COL_LIVE) && (columns & HL_EMPTY(i)))
             _put_fixed(text + offset[i], &f->columns[i],
                        _member(row, &f->columns[i]),
                        (empty & HL_EMPTY(i)) != 0);

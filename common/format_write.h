@@ -39,4 +39,10 @@ void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
 void hl_format_put_live(char *text, const struct hl_format *f,
                         const size_t *offset, const void *row);
 
+/* The same for the live columns whose HL_EMPTY bit is set in columns
+ * only: two writers can share a text, each with its own columns. */
+void hl_format_put_columns(char *text, const struct hl_format *f,
+                           const size_t *offset, const void *row,
+                           uint64_t columns);
+
 #endif

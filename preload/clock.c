@@ -19,6 +19,11 @@ void hl_clock_start(void)
     _start_coarse_ns = hl_clock_coarse_ns();
 }
 
+int64_t hl_clock_start_ns(void)
+{
+    return _start_ns;
+}
+
 int64_t hl_clock_elapsed_ns(void)
 {
     return _precise_ns() - _start_ns;

@@ -18,6 +18,9 @@ static inline int64_t hl_clock_coarse_ns(void)
 /* Marks the library's start in this process (again in a forked child). */
 void hl_clock_start(void);
 
+/* The start, on CLOCK_MONOTONIC, in nanoseconds. */
+int64_t hl_clock_start_ns(void);
+
 /* Nanoseconds since the start, precise (for elapsed_s). */
 int64_t hl_clock_elapsed_ns(void);
 

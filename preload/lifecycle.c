@@ -13,6 +13,7 @@
 #include "procstatus.h"
 #include "provisional.h"
 #include "record.h"
+#include "refresh.h"
 #include "settings.h"
 #include "sites.h"
 #include "summary.h"
@@ -43,6 +44,7 @@ static void _report_on_exit_stack(void)
                  hl_settings.output_fd;
 
     hl_provisional_stop();
+    hl_refresh_stop(0);
     hl_counters_snapshot(&f);
     elapsed_ns = hl_clock_elapsed_ns();
     if (record || !hl_settings.quiet)
@@ -100,9 +102,10 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     _pid = getpid();
     hl_exec_hooks_init();
     hl_record_paths_set(_pid, 0);
-    if (hl_settings.output[0])
+    if (hl_settings.output[0]) {
+        hl_refresh_init();
         hl_provisional_start(_pid);
-    else
+    } else
         hl_provisional_sites_milestones();
     errno = saved_errno;
 }

@@ -94,12 +94,17 @@ int hl_proc_scan(const char *path, const struct hl_proc_field *fields,
 
 void hl_procstatus_read(struct hl_memory *out)
 {
+    hl_procstatus_read_of("/proc/self/status", out);
+}
+
+void hl_procstatus_read_of(const char *path, struct hl_memory *out)
+{
     const struct hl_proc_field fields[] = {
         {"VmHWM:", 10, &out->vmhwm},
         {"VmRSS:", 10, &out->vmrss},
     };
 
-    hl_proc_scan("/proc/self/status", fields, 2);
+    hl_proc_scan(path, fields, 2);
     if (out->vmhwm >= 0)
         out->vmhwm *= 1024;
     if (out->vmrss >= 0)

@@ -27,6 +27,9 @@ int hl_proc_scan(const char *path, const struct hl_proc_field *fields,
 /* VmHWM and VmRSS from /proc/self/status, as hl_proc_scan reads them. */
 void hl_procstatus_read(struct hl_memory *out);
 
+/* The same from another process's status file, path. */
+void hl_procstatus_read_of(const char *path, struct hl_memory *out);
+
 /* The cheap readings, for the provisional record's milestones (a read of
  * /proc/self/status costs 11-15 us; these one syscall, and three short
  * ones):

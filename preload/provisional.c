@@ -9,6 +9,7 @@
 #include "procstatus.h"
 #include "record.h"
 #include "record_format.h"
+#include "refresh.h"
 #include "replace.h"
 #include "sites.h"
 #include "sites_text.h"
@@ -33,8 +34,9 @@ static size_t _page_size;
 static size_t _map_size;                /* the whole text, in pages */
 static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
 static int _busy;                       /* a thread is writing the page */
-static int _stopped;  /* no more figures: exec or exit under way */
-static int _remaking; /* a failed exec's thread makes the record again */
+static int _stopped;       /* no more figures: exec or exit under way */
+static int _remaking;      /* a failed exec's thread makes the record again */
+static int _refresh_tried; /* the refresher was started, or could not be */
 
 /* Memory figures are read at a milestone only if the last reading is this
  * old: a read costs syscalls, while a milestone's stores into the page cost
@@ -122,7 +124,7 @@ static void _write_figures(void)
 
     hl_counters_peek(&f);
     now = hl_clock_elapsed_ns();
-    if (now - _memory_read_ns >= _MEMORY_EVERY_NS)
+    if (!hl_refresh_running() && now - _memory_read_ns >= _MEMORY_EVERY_NS)
         _read_memory(now);
     row.empty = 0;
     row.elapsed_ms = hl_ms_of_ns(now);
@@ -135,7 +137,9 @@ static void _write_figures(void)
     row.vmhwm = (uint64_t)_vmhwm;
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
-    hl_format_put_live(_page, &hl_record_format, _offset, &row);
+    hl_format_put_columns(_page, &hl_record_format, _offset, &row,
+                          hl_refresh_running() ? ~(uint64_t)HL_REFRESH_COLUMNS
+                                               : ~(uint64_t)0);
     if (hl_sites_settings.on) {
         hl_sites_at_peak();
         hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
@@ -161,6 +165,24 @@ void hl_provisional_sites_milestones(void)
         _next_milestone(0);
 }
 
+/* At the first milestone after start: the refresher, once, on the file
+ * made here (another process may have replaced it). */
+static void _start_refresh(void)
+{
+    struct stat st;
+    int fd;
+
+    _refresh_tried = 1;
+    if (getpid() != _owner)
+        return;
+    fd = open(hl_paths.path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) == 0 && st.st_dev == _dev && st.st_ino == _ino)
+        hl_refresh_start(fd, _owner, hl_clock_start_ns(), _offset);
+    close(fd);
+}
+
 void hl_provisional_publish(void)
 {
     int saved_errno = errno;
@@ -170,10 +192,13 @@ void hl_provisional_publish(void)
     if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return;
-    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE))
+    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE)) {
         _write_figures();
-    else
+        if (!_refresh_tried)
+            _start_refresh();
+    } else {
         _sites_milestone();
+    }
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
@@ -231,6 +256,7 @@ void hl_provisional_before_exec(void)
     if (!_page || getpid() != _owner)
         return;
     hl_provisional_stop();
+    hl_refresh_stop(1);
     /* Only the file made here: another process may have replaced it. */
     if (lstat(hl_paths.path, &st) == 0 && st.st_dev == _dev &&
         st.st_ino == _ino)
@@ -247,6 +273,7 @@ void hl_provisional_after_failed_exec(void)
         __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
         return;
     hl_provisional_start(_owner);
+    _refresh_tried = 0;
     __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
 }
@@ -258,7 +285,8 @@ void hl_provisional_after_fork(pid_t pid)
     char *page = _page;
 
     _page = NULL;
-    _busy = _stopped = _remaking = 0;
+    _busy = _stopped = _remaking = _refresh_tried = 0;
+    hl_refresh_after_fork();
     if (page)
         munmap(page, _map_size);
     hl_provisional_start(pid);

@@ -1,0 +1,62 @@
+"""A process that allocates 200 MiB at once, then touches it for three
+seconds with no further allocation, then is killed (SIGKILL), leaves a
+provisional record whose VmHWM is within 5% of what it touched and whose
+elapsed time is within 0.5 s of its life: the refresher (refresh.h) kept
+them fresh after the heap's last milestone. The refresher is none of the
+program's: not among its threads, gone with it."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+MIB = 200
+
+t.require_built()
+work = t.tmpdir()
+rec_path = os.path.join(work, "rec.csv")
+start = time.monotonic()
+proc = subprocess.Popen([t.program("touches_after_allocating"), str(MIB)],
+                        env=t.preload_env(rec_path, HEAPLINE_QUIET="1"),
+                        stdout=subprocess.PIPE, text=True)
+t.check(proc.stdout.readline() == "allocated\n", "it allocated")
+t.check(proc.stdout.readline() == "touched\n", "it touched its memory")
+with open("/proc/%d/status" % proc.pid) as f:
+    threads = [l for l in f if l.startswith("Threads:")]
+t.check(threads == ["Threads:\t1\n"], "one thread: %r" % threads)
+time.sleep(max(0.0, start + 3.0 - time.monotonic()))
+proc.send_signal(signal.SIGKILL)
+proc.wait(timeout=300)
+life = time.monotonic() - start
+rec = t.read_provisional(rec_path)
+touched = MIB << 20
+t.check(abs(rec["vmhwm_bytes"] - touched) <= touched * 0.05,
+        "VmHWM %d within 5%% of the %d bytes touched"
+        % (rec["vmhwm_bytes"], touched))
+t.check(abs(rec["elapsed_s"] - life) <= 0.5,
+        "elapsed %.3f s within 0.5 s of its life, %.3f s"
+        % (rec["elapsed_s"], life))
+
+
+def holding_record():
+    """Processes that hold a file of work open as their fd 3."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            target = os.readlink("/proc/%s/fd/3" % pid)
+        except OSError:
+            continue
+        if target.startswith(work):
+            found.append(pid)
+    return found
+
+
+deadline = time.monotonic() + 60
+while holding_record() and time.monotonic() < deadline:
+    time.sleep(0.1)
+t.check(not holding_record(), "the refresher is gone with the process")
+t.done()
