@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include "config.h"
 #include "refresh.h"
 #include "buf.h"
 
@@ -15,9 +16,10 @@
 
 #define _NAME "heapline-refresh"
 
-/* Where the program may be: beside the library in an installed tree
- * ($libdir/../libexec/heapline), in the build tree (the library in
- * preload/.libs, the program in preload), where make install put it. */
+/* Where the program may be: where make install put it relative to the
+ * library (an installed tree moved whole, the prebuilt archive), in the
+ * build tree (the library in preload/.libs, the program in preload),
+ * where make install put it. */
 static char _candidates[3][PATH_MAX];
 static pid_t _pid; /* the refresher, 0 when none runs */
 
@@ -50,7 +52,7 @@ void hl_refresh_init(void)
     char cwd[PATH_MAX], lib[PATH_MAX];
     struct hl_buf b;
 
-    _beside(_candidates[2], HL_PKGLIBEXECDIR "/" _NAME, 0, "");
+    _beside(_candidates[2], "", 0, HL_REFRESH_PROGRAM);
     if (!dladdr((void *)hl_refresh_init, &info) || !info.dli_fname)
         return;
     hl_buf_init(&b, lib, sizeof(lib));
@@ -62,8 +64,7 @@ void hl_refresh_init(void)
     slash = strrchr(lib, '/');
     if (b.overflow || !slash)
         return;
-    _beside(_candidates[0], lib, (size_t)(slash - lib),
-            "/../libexec/heapline/" _NAME);
+    _beside(_candidates[0], lib, (size_t)(slash - lib), "/" HL_LIB_TO_REFRESH);
     _beside(_candidates[1], lib, (size_t)(slash - lib), "/../" _NAME);
 }
 
