@@ -44,7 +44,7 @@ static void _report_on_exit_stack(void)
                  hl_settings.output_fd;
 
     hl_provisional_stop();
-    hl_refresh_stop(0);
+    hl_refresh_stop();
     hl_counters_snapshot(&f);
     elapsed_ns = hl_clock_elapsed_ns();
     if (record || !hl_settings.quiet)

@@ -165,13 +165,23 @@ void hl_provisional_sites_milestones(void)
         _next_milestone(0);
 }
 
-/* At the first milestone after start: the refresher, once, on the file
- * made here (another process may have replaced it). */
+/* The refresher, once it is due (refresh.h), on the file made here
+ * (another process may have replaced it). A resident set read more than
+ * a moment ago may be far below the present one: read again before a
+ * start is decided on it. */
 static void _start_refresh(void)
 {
+    struct hl_figures f;
     struct stat st;
+    int64_t now = hl_clock_elapsed_ns();
     int fd;
 
+    hl_counters_peek(&f);
+    if (!hl_refresh_due(now, (int64_t)f.live - _vmrss))
+        return;
+    _read_memory(now);
+    if (!hl_refresh_due(now, (int64_t)f.live - _vmrss))
+        return;
     _refresh_tried = 1;
     if (getpid() != _owner)
         return;
@@ -256,7 +266,7 @@ void hl_provisional_before_exec(void)
     if (!_page || getpid() != _owner)
         return;
     hl_provisional_stop();
-    hl_refresh_stop(1);
+    hl_refresh_stop();
     /* Only the file made here: another process may have replaced it. */
     if (lstat(hl_paths.path, &st) == 0 && st.st_dev == _dev &&
         st.st_ino == _ino)

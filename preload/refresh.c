@@ -10,11 +10,18 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define _NAME "heapline-refresh"
+
+/* hl_refresh_due: a second of life, or this much heap not resident yet
+ * (touching it will cost 16384 page faults at least, beside which one
+ * process start is little). */
+#define _AFTER_NS 1000000000
+#define _UNRESIDENT ((int64_t)64 << 20)
 
 /* Where the program may be: where make install put it relative to the
  * library (an installed tree moved whole, the prebuilt archive), in the
@@ -23,12 +30,15 @@
 static char _candidates[3][PATH_MAX];
 static pid_t _pid; /* the refresher, 0 when none runs */
 
-/* The child between clone and exec shares our memory (CLONE_VM) and runs
- * on a stack of its own; one start at a time (provisional.c). */
-static char _child_stack[16384] __attribute__((aligned(64)));
+/* Between clone and exec, the children share our memory (CLONE_VM) and
+ * each runs on a stack of its own; one start at a time (provisional.c). */
+static char _middle_stack[16384] __attribute__((aligned(64)));
+static char _exec_stack[16384] __attribute__((aligned(64)));
 static struct {
-    int fd;
-    int err; /* set by the child when no exec worked */
+    int fd;    /* the record */
+    int pidfd; /* of this process, -1 when the kernel has none */
+    int err;   /* set by the refresher's side when no exec worked */
+    pid_t pid; /* the refresher, set by the middle child */
     char *argv[7];
     char args[5][24];
 } _spawn;
@@ -43,6 +53,11 @@ static void _beside(char *out, const char *lib, size_t dir_len, const char *rel)
     hl_buf_str(&b, rel);
     if (b.overflow)
         out[0] = '\0';
+}
+
+int hl_refresh_due(int64_t elapsed_ns, int64_t unresident)
+{
+    return elapsed_ns >= _AFTER_NS || unresident >= _UNRESIDENT;
 }
 
 void hl_refresh_init(void)
@@ -68,26 +83,41 @@ void hl_refresh_init(void)
     _beside(_candidates[1], lib, (size_t)(slash - lib), "/../" _NAME);
 }
 
-/* In the child: the record as fd 3, nothing else of the program's, then
- * the program, with an empty environment (it is static: no LD_PRELOAD to
- * clear). Only system calls: the parent's memory is ours. */
-static int _child(void *unused)
+/* The refresher's side: the record as fd 3, this process's pidfd as fd 4
+ * (if any), nothing else of the program's, then the program, with an
+ * empty environment (it is static: no LD_PRELOAD to clear). Only system
+ * calls: the parent's memory is ours. */
+static int _exec_child(void *unused)
 {
     static char *const no_env[] = {NULL};
 
     (void)unused;
-    if (_spawn.fd == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(_spawn.fd, 3) < 0) {
+    if ((_spawn.fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(_spawn.fd, 3)) < 0 ||
+        (_spawn.pidfd >= 0 && dup2(_spawn.pidfd, 4) < 0)) {
         _spawn.err = errno;
         syscall(SYS_exit, 127);
     }
     close_range(0, 2, 0);
-    close_range(4, ~0U, 0);
+    close_range(_spawn.pidfd >= 0 ? 5 : 4, ~0U, 0);
     for (int i = 0; i < 3; i++)
         if (_candidates[i][0])
             execve(_candidates[i], _spawn.argv, no_env);
     _spawn.err = errno ? errno : ENOENT;
     syscall(SYS_exit, 127);
     return 127;
+}
+
+/* The middle child: starts the refresher and exits at once, so that the
+ * refresher is none of our children (the kernel gives an exec'd child an
+ * exit signal of SIGCHLD, whatever clone said: waitpid(-1) would see it).
+ * This one does not exec: exit signal 0, reaped by us, by pid. */
+static int _middle_child(void *unused)
+{
+    (void)unused;
+    _spawn.pid = clone(_exec_child, _exec_stack + sizeof(_exec_stack),
+                       CLONE_VM | CLONE_VFORK | SIGCHLD, NULL);
+    syscall(SYS_exit, 0);
+    return 0;
 }
 
 static void _arg(int i, int64_t v)
@@ -99,14 +129,29 @@ static void _arg(int i, int64_t v)
     _spawn.argv[i + 1] = _spawn.args[i];
 }
 
+/* A process whose orphans come back to it as children: the refresher
+ * would be one. */
+static int _takes_orphans(void)
+{
+    int subreaper = 0;
+
+    return getpid() == 1 ||
+           prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&subreaper) < 0 ||
+           subreaper;
+}
+
 int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
 {
     sigset_t all, old;
-    pid_t child;
+    pid_t middle;
     int saved_errno = errno;
 
+    if (_takes_orphans())
+        return -1;
     _spawn.fd = fd;
+    _spawn.pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     _spawn.err = 0;
+    _spawn.pid = -1;
     _spawn.argv[0] = (char *)_NAME;
     _arg(0, pid);
     _arg(1, start_ns);
@@ -114,21 +159,24 @@ int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
     _arg(3, (int64_t)offset[HL_REC_vmhwm]);
     _arg(4, (int64_t)offset[HL_REC_vmrss_at_exit]);
     _spawn.argv[6] = NULL;
-    /* No handler of the program may run in the child, which shares its
-     * memory: every signal blocked until exec (the refresher unblocks
-     * them). Exit signal 0: no SIGCHLD, invisible to wait(). */
+    /* No handler of the program may run in the children, which share its
+     * memory: every signal blocked until exec (the refresher sets its
+     * own). */
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
-    child = clone(_child, _child_stack + sizeof(_child_stack),
-                  CLONE_VM | CLONE_VFORK, NULL);
+    middle = clone(_middle_child, _middle_stack + sizeof(_middle_stack),
+                   CLONE_VM | CLONE_VFORK, NULL);
+    if (middle > 0)
+        while (waitpid(middle, NULL, __WCLONE) < 0 && errno == EINTR)
+            ;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (child > 0 && _spawn.err) {
-        waitpid(child, NULL, __WCLONE);
-        child = -1;
-    }
-    __atomic_store_n(&_pid, child > 0 ? child : 0, __ATOMIC_RELEASE);
+    if (_spawn.pidfd >= 0)
+        close(_spawn.pidfd);
+    if (middle <= 0 || _spawn.err)
+        _spawn.pid = -1;
+    __atomic_store_n(&_pid, _spawn.pid > 0 ? _spawn.pid : 0, __ATOMIC_RELEASE);
     errno = saved_errno;
-    return child > 0 ? 0 : -1;
+    return _spawn.pid > 0 ? 0 : -1;
 }
 
 int hl_refresh_running(void)
@@ -136,7 +184,12 @@ int hl_refresh_running(void)
     return __atomic_load_n(&_pid, __ATOMIC_ACQUIRE) != 0;
 }
 
-void hl_refresh_stop(int reap)
+/* Not a child of ours: nothing to reap. Its pid cannot have gone to
+ * another process, since it lives as long as this one (refresh_main.c),
+ * unless someone else killed it. A write of its that the kill interrupts
+ * lands in the provisional file, which the final record, or the new
+ * image's, replaces with another file. */
+void hl_refresh_stop(void)
 {
     pid_t pid = __atomic_exchange_n(&_pid, 0, __ATOMIC_ACQ_REL);
     int saved_errno = errno;
@@ -144,9 +197,6 @@ void hl_refresh_stop(int reap)
     if (pid <= 0)
         return;
     kill(pid, SIGKILL);
-    if (reap)
-        while (waitpid(pid, NULL, __WCLONE) < 0 && errno == EINTR)
-            ;
     errno = saved_errno;
 }
 
