@@ -65,3 +65,13 @@ void hl_buf_ms(struct hl_buf *b, int64_t ms)
     hl_buf_char(b, '.');
     hl_buf_mem(b, frac, sizeof(frac));
 }
+
+void hl_buf_copy(char *out, size_t cap, const char *s)
+{
+    struct hl_buf b;
+
+    hl_buf_init(&b, out, cap);
+    hl_buf_str(&b, s);
+    if (b.overflow)
+        out[0] = '\0';
+}

@@ -22,4 +22,7 @@ void hl_buf_i64(struct hl_buf *b, int64_t v);
  * a negative time is written 0.000. */
 void hl_buf_ms(struct hl_buf *b, int64_t ms);
 
+/* s into out (cap bytes), whole or not at all: "" when it does not fit. */
+void hl_buf_copy(char *out, size_t cap, const char *s);
+
 #endif

@@ -44,16 +44,6 @@ static int _parse_rank(const char *s, long *out)
     return 1;
 }
 
-static void _copy(char *dst, size_t cap, const char *src)
-{
-    struct hl_buf b;
-
-    hl_buf_init(&b, dst, cap);
-    hl_buf_str(&b, src);
-    if (b.overflow)
-        dst[0] = '\0';
-}
-
 static const char *_getenv2(const char *name, const char *old_name)
 {
     const char *v = getenv(name);
@@ -74,10 +64,10 @@ static void _step_name(char *dst, size_t cap, const char *step)
 
     for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
         if (!strcmp(step, reserved[i].id)) {
-            _copy(dst, cap, reserved[i].name);
+            hl_buf_copy(dst, cap, reserved[i].name);
             return;
         }
-    _copy(dst, cap, step);
+    hl_buf_copy(dst, cap, step);
 }
 
 /* The job as sacct writes it: "ARRAYJOB_TASK" for an array element,
@@ -94,7 +84,7 @@ static void _load_job(struct hl_identity *id)
 
     if (!job || !*job)
         return;
-    _copy(id->job_id, sizeof(id->job_id), job);
+    hl_buf_copy(id->job_id, sizeof(id->job_id), job);
     if (step && *step)
         _step_name(id->step_id, sizeof(id->step_id), step);
     hl_buf_init(&b, id->job, sizeof(id->job));
@@ -134,7 +124,7 @@ static void _load_rank(struct hl_identity *id)
         hl_buf_init(&b, id->task_id, sizeof(id->task_id));
         hl_buf_i64(&b, id->rank);
     } else if (task && *task) {
-        _copy(id->task_id, sizeof(id->task_id), task);
+        hl_buf_copy(id->task_id, sizeof(id->task_id), task);
     }
 }
 
@@ -146,9 +136,9 @@ static void _load_user(struct hl_identity *id)
     struct hl_buf b;
 
     if (!getpwuid_r(getuid(), &pw, scratch, sizeof(scratch), &found) && found) {
-        _copy(id->user, sizeof(id->user), found->pw_name);
+        hl_buf_copy(id->user, sizeof(id->user), found->pw_name);
     } else if (env_user && *env_user) {
-        _copy(id->user, sizeof(id->user), env_user);
+        hl_buf_copy(id->user, sizeof(id->user), env_user);
     } else {
         hl_buf_init(&b, id->user, sizeof(id->user));
         hl_buf_u64(&b, getuid());
@@ -166,9 +156,9 @@ static void _load_program(struct hl_identity *id)
         comm[0] = '\0';
     comm[16] = '\0';
     if (strlen(comm) == 15 && !strncmp(_argv0_base, comm, 15))
-        _copy(id->program, sizeof(id->program), _argv0_base);
+        hl_buf_copy(id->program, sizeof(id->program), _argv0_base);
     else
-        _copy(id->program, sizeof(id->program), comm);
+        hl_buf_copy(id->program, sizeof(id->program), comm);
 }
 
 void hl_identity_load(int want_user, const char *argv0)
@@ -183,7 +173,8 @@ void hl_identity_load(int want_user, const char *argv0)
     if (want_user)
         _load_user(id);
     if (argv0)
-        _copy(_argv0_base, sizeof(_argv0_base), slash ? slash + 1 : argv0);
+        hl_buf_copy(_argv0_base, sizeof(_argv0_base),
+                    slash ? slash + 1 : argv0);
     _load_program(id);
     id->ppid = getppid();
 }

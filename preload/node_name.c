@@ -9,16 +9,6 @@
 /* Deeper than any launcher's chain of processes. */
 #define _MAX_ANCESTORS 64
 
-static void _copy(char *out, size_t cap, const char *s)
-{
-    struct hl_buf b;
-
-    hl_buf_init(&b, out, cap);
-    hl_buf_str(&b, s);
-    if (b.overflow)
-        out[0] = '\0';
-}
-
 /* "/proc/PID/NAME" */
 static void _proc_path(char *out, size_t cap, pid_t pid, const char *name)
 {
@@ -128,14 +118,14 @@ void hl_node_name(const char *inherited, char *out, size_t cap)
 
     if (gethostname(host, sizeof(host)) != 0 ||
         !memchr(host, '\0', sizeof(host)))
-        _copy(host, sizeof(host), "localhost");
+        hl_buf_copy(host, sizeof(host), "localhost");
     if (!inherited || !*inherited) {
-        _copy(out, cap, host);
+        hl_buf_copy(out, cap, host);
         return;
     }
     task = strcmp(inherited, host) ? _slurm_task() : 0;
     if (task > 0 && _environ_node(task, node, sizeof(node)) == 0)
-        _copy(out, cap, node);
+        hl_buf_copy(out, cap, node);
     else
-        _copy(out, cap, inherited);
+        hl_buf_copy(out, cap, inherited);
 }
