@@ -8,6 +8,7 @@
 #include "config.h"
 #include "decimal.h"
 #include "warn.h"
+#include "slurm_facts.h"
 #include "slurm_size.h"
 
 /* doc/heapline-report.1 lists the same options; a test compares them.
@@ -35,9 +36,14 @@ static const char _usage[] =
     "                           and scontrol (default: the records' job "
     "column)\n"
     "      --no-sacct           do not ask Slurm (sacct, scontrol)\n"
-    "      --slurm-timeout=SEC  give up on sacct or scontrol after SEC "
-    "seconds\n"
-    "                           (default 10)\n"
+    "      --sacct=ANSWER       what sacct said of the step, so that it is "
+    "not\n"
+    "                           asked: its row "
+    "(JobID|MaxRSS|MaxRSSNode|MaxRSSTask),\n"
+    "                           none, timeout or later (the SPANK plugin's)\n"
+    "      --slurm-timeout=SEC  give up on Slurm after SEC seconds, every "
+    "query\n"
+    "                           of sacct and scontrol counted (default 10)\n"
     "      --sites=N            show the N largest allocation sites at the "
     "peak,\n"
     "                           where records hold them (default 5; 0: none)\n"
@@ -58,6 +64,7 @@ enum {
     _OPT_CPUS_PER_TASK,
     _OPT_MARGIN,
     _OPT_NO_SACCT,
+    _OPT_SACCT,
     _OPT_SLURM_TIMEOUT,
     _OPT_FORMAT,
     _OPT_SITES,
@@ -72,6 +79,7 @@ static const struct option _long[] = {
     {"margin", required_argument, NULL, _OPT_MARGIN},
     {"job", required_argument, NULL, 'j'},
     {"no-sacct", no_argument, NULL, _OPT_NO_SACCT},
+    {"sacct", required_argument, NULL, _OPT_SACCT},
     {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
     {"format", required_argument, NULL, _OPT_FORMAT},
     {"sites", required_argument, NULL, _OPT_SITES},
@@ -176,6 +184,13 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         return -1;
     case _OPT_NO_SACCT:
         opt->no_sacct = true;
+        return -1;
+    case _OPT_SACCT:
+        if (hl_sacct_given(arg, 0, &(struct hl_step_rss){0}) < 0)
+            return _bad("--sacct", arg,
+                        "a sacct row JOB.STEP|MAXRSS|NODE|TASK, none, "
+                        "timeout or later");
+        opt->sacct = arg;
         return -1;
     case _OPT_SLURM_TIMEOUT:
         if (_number(arg, 3600, &v) < 0 || v == 0)

@@ -26,6 +26,7 @@ struct hl_options {
     unsigned margin_pct;
     const char *job;
     bool no_sacct;
+    const char *sacct; /* --sacct: sacct's answer, given */
     int slurm_timeout_ms;
     enum hl_format format;
     size_t sites; /* allocation sites to show */

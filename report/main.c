@@ -62,6 +62,11 @@ int main(int argc, char **argv)
     r.req = opt.req;
     job = opt.job ? opt.job : hl_records_job(&set);
     r.req.cpus_per_rank = 1;
+    if (opt.sacct)
+        hl_sacct_given(opt.sacct, (unsigned)(opt.slurm_timeout_ms / 1000),
+                       &r.sacct);
+    if (r.sacct.state == HL_SACCT_LATER)
+        hl_sacct_later(&r.sacct, opt.paths, opt.npaths);
     if (job && !opt.no_sacct)
         hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
     if (opt.cpus_per_task)

@@ -3,6 +3,7 @@
 #ifndef HEAPLINE_REPORT_REPORT_H
 #define HEAPLINE_REPORT_REPORT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,8 +40,26 @@ struct hl_suggestion {
                             refresh) */
 };
 
+/* What sacct said of the step; only HL_SACCT_MAXRSS has a figure. */
+enum hl_sacct_state {
+    HL_SACCT_NOT_ASKED, /* --no-sacct, or no job to ask about */
+    HL_SACCT_MAXRSS,    /* its row, with MaxRSS: known */
+    HL_SACCT_UNSAMPLED, /* its row with usage figures but no MaxRSS: the
+                           step ended before Slurm's first sample */
+    HL_SACCT_NO_ROW,    /* sacct answered, and has no row of the job (or of
+                           the step, by the deadline) */
+    HL_SACCT_NO_ANSWER, /* sacct failed, or had not answered (or not given
+                           the step's usage figures) by the deadline */
+    HL_SACCT_LATER,     /* not asked at the step's end: ask later */
+};
+
 /* sacct's sampled MaxRSS of the step. */
 struct hl_step_rss {
+    enum hl_sacct_state state;
+    unsigned waited_s;         /* the deadline, for NO_ROW and NO_ANSWER */
+    char asked[64];            /* the job or step asked about */
+    char detail[80];           /* NO_ANSWER: "did not answer within 10 s" */
+    char later[PATH_MAX + 64]; /* LATER: the command that asks later */
     bool known;
     char step[64];
     uint64_t maxrss;

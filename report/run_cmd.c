@@ -13,7 +13,11 @@
 
 extern char **environ;
 
-static long long _now_ms(void)
+/* How often a command that closed its stdout is looked at until it has
+ * exited: it is exiting, so this is short. */
+#define _REAP_TICK_MS 1
+
+long long hl_cmd_now_ms(void)
 {
     struct timespec ts;
 
@@ -40,64 +44,114 @@ static int _spawn(char *const argv[], int out_fd, pid_t *pid)
     return rc;
 }
 
-/* Reads until end of file or the deadline; false on the deadline. */
-static int _drain(int fd, long long deadline, char *buf, size_t cap,
-                  size_t *len)
+int hl_cmd_start(struct hl_cmd *c, char *const argv[])
 {
-    char sink[4096];
+    int fds[2];
 
-    for (;;) {
-        struct pollfd pfd = {fd, POLLIN, 0};
-        long long left = deadline - _now_ms();
-        int r;
-        ssize_t n;
-
-        if (left <= 0)
-            return 0;
-        r = poll(&pfd, 1, (int)left);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return 0;
-        if (*len + 1 < cap)
-            n = read(fd, buf + *len, cap - 1 - *len);
-        else
-            n = read(fd, sink, sizeof(sink));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return 1;
-        if (*len + 1 < cap)
-            *len += (size_t)n;
-    }
-}
-
-int hl_run_capture(char *const argv[], int timeout_ms, char *buf, size_t cap,
-                   size_t *len)
-{
-    long long deadline = _now_ms() + timeout_ms;
-    int fds[2], status, done;
-    pid_t pid;
-
-    *len = 0;
-    buf[0] = '\0';
-    if (pipe2(fds, O_CLOEXEC) < 0)
+    c->pid = 0;
+    c->fd = -1;
+    c->len = 0;
+    c->out[0] = '\0';
+    c->status = -1;
+    c->ended = false;
+    if (pipe2(fds, O_CLOEXEC) < 0) {
+        c->ended = true;
         return -1;
-    if (_spawn(argv, fds[1], &pid) != 0) {
+    }
+    if (_spawn(argv, fds[1], &c->pid) != 0) {
         close(fds[0]);
         close(fds[1]);
+        c->pid = 0;
+        c->ended = true;
         return -1;
     }
     close(fds[1]);
-    done = _drain(fds[0], deadline, buf, cap, len);
-    buf[*len] = '\0';
-    close(fds[0]);
-    if (!done)
-        kill(-pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
+    c->fd = fds[0];
+    return 0;
+}
+
+/* One read of c's stdout; its end closes the pipe. */
+static void _read_some(struct hl_cmd *c)
+{
+    char sink[4096];
+    size_t room = sizeof(c->out) - 1 - c->len;
+    ssize_t n = room ? read(c->fd, c->out + c->len, room)
+                     : read(c->fd, sink, sizeof(sink));
+
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return;
+    if (n <= 0) {
+        close(c->fd);
+        c->fd = -1;
+        return;
+    }
+    if (room)
+        c->len += (size_t)n;
+    c->out[c->len] = '\0';
+}
+
+/* Reaps c if it has exited: true then. */
+static bool _reaped(struct hl_cmd *c)
+{
+    int status;
+    pid_t r = waitpid(c->pid, &status, WNOHANG);
+
+    if (r == 0 || (r < 0 && errno == EINTR))
+        return false;
+    c->status = r == c->pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    c->pid = 0;
+    c->ended = true;
+    return true;
+}
+
+int hl_cmd_wait(struct hl_cmd *cmds, size_t n, long long wake_ms)
+{
+    for (;;) {
+        struct pollfd pfd[8];
+        size_t who[8], npfd = 0;
+        bool running = false;
+        long long left;
+        int timeout;
+
+        for (size_t i = 0; i < n; i++) {
+            if (!cmds[i].pid)
+                continue;
+            if (cmds[i].fd < 0 && _reaped(&cmds[i]))
+                return (int)i;
+            running = true;
+            if (cmds[i].fd >= 0 && npfd < 8) {
+                pfd[npfd] = (struct pollfd){cmds[i].fd, POLLIN, 0};
+                who[npfd++] = i;
+            }
+        }
+        left = wake_ms - hl_cmd_now_ms();
+        if (!running || left <= 0)
             return -1;
-    if (!done || !WIFEXITED(status))
-        return -1;
-    return WEXITSTATUS(status);
+        timeout = left > 1000000 ? 1000000 : (int)left;
+        /* A command that closed its stdout is exiting: look again soon. */
+        if (npfd == 0 && timeout > _REAP_TICK_MS)
+            timeout = _REAP_TICK_MS;
+        if (poll(pfd, npfd, timeout) <= 0)
+            continue;
+        for (size_t k = 0; k < npfd; k++)
+            if (pfd[k].revents)
+                _read_some(&cmds[who[k]]);
+    }
+}
+
+void hl_cmd_stop(struct hl_cmd *c)
+{
+    int status;
+
+    if (c->fd >= 0)
+        close(c->fd);
+    c->fd = -1;
+    if (!c->pid)
+        return;
+    kill(-c->pid, SIGKILL);
+    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    c->pid = 0;
+    c->status = -1;
+    c->ended = true;
 }

@@ -31,16 +31,25 @@ struct hl_sacct_row {
  * line. Empty fields leave their has_ flag false. */
 int hl_sacct_parse_line(const char *line, size_t len, struct hl_sacct_row *r);
 
-/* Runs sacct for job ("JOB" or "JOB.STEP") and keeps the row of that step,
- * or for a whole job the step of largest MaxRSS. Waits up to timeout_ms in
- * all, asking again while the step is not in the database yet (it appears
- * shortly after the step ends) and, for JOB.STEP, while its row has no
- * usage figures yet (they come after the row). Returns 0 when sacct answered
- * with the row (its MaxRSS may still be empty at the timeout: has_maxrss),
- * -1 when it did not in time.
- * *req gets the row of job itself, the one that carries ReqMem (for a step,
- * sacct gives no such row: ask again with the job id alone). */
-int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
-                   struct hl_sacct_row *req);
+/* What hl_sacct_pick found in sacct's output. */
+#define HL_SACCT_GOT_STEP 1u /* the step's row (for a whole job: a step's) */
+#define HL_SACCT_GOT_JOB 2u  /* the job's own row */
+
+/* The fields asked of sacct, in the order hl_sacct_parse_line reads. */
+#define HL_SACCT_FIELDS                                                        \
+    "JobID,MaxRSS,MaxRSSNode,MaxRSSTask,ReqMem,TRESUsageInTot"
+
+/* The arguments of a sacct query about job ("JOB.STEP": that step's row;
+ * "JOB": the job's row and its steps'), or with alloc_only about the job's
+ * own row alone (its ReqMem; cheap, whatever its number of steps). id
+ * receives the job id it names; argv ends with NULL. */
+void hl_sacct_argv(const char *job, bool alloc_only, char id[64],
+                   char *argv[10]);
+
+/* Reads sacct's output: *row gets the row of job's step (for a whole job,
+ * the step of largest MaxRSS), *req the row of the job itself, the one that
+ * carries ReqMem. Returns HL_SACCT_GOT_* bits for what it found. */
+unsigned hl_sacct_pick(const char *job, const char *out,
+                       struct hl_sacct_row *row, struct hl_sacct_row *req);
 
 #endif

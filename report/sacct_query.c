@@ -2,20 +2,23 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
-#include "run_cmd.h"
-
-/* A retry interval short beside the ~0.3 s it takes a finished step to
- * reach the database. */
-#define _RETRY_MS 300
-
-static long long _now_ms(void)
+void hl_sacct_argv(const char *job, bool alloc_only, char id[64],
+                   char *argv[10])
 {
-    struct timespec ts;
+    int n = 0;
 
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    snprintf(id, 64, "%.*s", alloc_only ? (int)strcspn(job, ".") : 63, job);
+    argv[n++] = "sacct";
+    if (alloc_only)
+        argv[n++] = "-X";
+    argv[n++] = "-j";
+    argv[n++] = id;
+    argv[n++] = "-o";
+    argv[n++] = HL_SACCT_FIELDS;
+    argv[n++] = "--parsable2";
+    argv[n++] = "--noheader";
+    argv[n] = NULL;
 }
 
 static bool _is_step_of(const char *jobid, const char *job)
@@ -25,13 +28,12 @@ static bool _is_step_of(const char *jobid, const char *job)
     return strncmp(jobid, job, n) == 0 && jobid[n] == '.' && jobid[n + 1];
 }
 
-/* 1 when out holds the step's row, or for a whole job (no ".STEP") a row
- * of one of its steps; 0 when the database does not have it yet. */
-static int _pick(const char *job, const char *out, struct hl_sacct_row *row,
-                 struct hl_sacct_row *req)
+unsigned hl_sacct_pick(const char *job, const char *out,
+                       struct hl_sacct_row *row, struct hl_sacct_row *req)
 {
-    bool whole_job = strchr(job, '.') == NULL;
-    int found = 0;
+    size_t idlen = strcspn(job, ".");
+    bool whole_job = job[idlen] == '\0';
+    unsigned found = 0;
 
     for (const char *line = out; *line;) {
         size_t n = strcspn(line, "\n");
@@ -41,55 +43,17 @@ static int _pick(const char *job, const char *out, struct hl_sacct_row *row,
         line += n + (line[n] == '\n');
         if (bad)
             continue;
-        if (strcmp(r.jobid, job) == 0)
+        if (strlen(r.jobid) == idlen && strncmp(r.jobid, job, idlen) == 0) {
             *req = r;
+            found |= HL_SACCT_GOT_JOB;
+        }
         if (whole_job ? !_is_step_of(r.jobid, job) : strcmp(r.jobid, job) != 0)
             continue;
         /* For a whole job, the step of largest MaxRSS speaks for it. */
-        if (!found ||
+        if (!(found & HL_SACCT_GOT_STEP) ||
             (r.has_maxrss && (!row->has_maxrss || r.maxrss > row->maxrss)))
             *row = r;
-        found = 1;
+        found |= HL_SACCT_GOT_STEP;
     }
     return found;
-}
-
-int hl_sacct_query(const char *job, int timeout_ms, struct hl_sacct_row *row,
-                   struct hl_sacct_row *req)
-{
-    char *argv[] = {"sacct",
-                    "-j",
-                    (char *)job,
-                    "-o",
-                    "JobID,MaxRSS,MaxRSSNode,MaxRSSTask,ReqMem,TRESUsageInTot",
-                    "--parsable2",
-                    "--noheader",
-                    NULL};
-    long long deadline = _now_ms() + timeout_ms;
-    bool one_step = strchr(job, '.') != NULL;
-    int found = 0;
-    char out[16384];
-    size_t len;
-
-    memset(row, 0, sizeof(*row));
-    memset(req, 0, sizeof(*req));
-    for (;;) {
-        long long left = deadline - _now_ms();
-        struct timespec pause = {0, _RETRY_MS * 1000000L};
-
-        if (left <= 0 ||
-            hl_run_capture(argv, (int)left, out, sizeof(out), &len) != 0)
-            return found ? 0 : -1;
-        /* A step's row comes when it ends, its usage (MaxRSS among it)
-         * with slurmstepd's own message, which can come later: wait for
-         * both. A step too short to be sampled has usage and no MaxRSS. */
-        if (_pick(job, out, row, req)) {
-            found = 1;
-            if (!one_step || row->has_maxrss || row->has_usage)
-                return 0;
-        }
-        if (deadline - _now_ms() <= _RETRY_MS)
-            return found ? 0 : -1;
-        nanosleep(&pause, NULL);
-    }
 }

@@ -1,9 +1,9 @@
 #include "scontrol.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "decimal.h"
-#include "run_cmd.h"
 #include "slurm_size.h"
 
 /* The value of " KEY=" in out (KEY at the start or after a space), with its
@@ -44,18 +44,13 @@ int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req)
     return 0;
 }
 
-int hl_scontrol_request(const char *job, int timeout_ms,
-                        struct hl_scontrol_request *req)
+void hl_scontrol_argv(const char *job, char id[64], char *argv[6])
 {
-    char id[64], out[16384];
-    char *argv[] = {"scontrol", "show", "job", "-o", id, NULL};
-    size_t len = strcspn(job, ".");
-
-    if (len >= sizeof(id))
-        return -1;
-    memcpy(id, job, len);
-    id[len] = '\0';
-    if (hl_run_capture(argv, timeout_ms, out, sizeof(out), &len) != 0)
-        return -1;
-    return hl_scontrol_parse_request(out, req);
+    snprintf(id, 64, "%.*s", (int)strcspn(job, "."), job);
+    argv[0] = "scontrol";
+    argv[1] = "show";
+    argv[2] = "job";
+    argv[3] = "-o";
+    argv[4] = id;
+    argv[5] = NULL;
 }

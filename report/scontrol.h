@@ -16,9 +16,8 @@ struct hl_scontrol_request {
  * output of `scontrol show job -o`. Returns 0 and fills req, or -1. */
 int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req);
 
-/* Asks scontrol about job (a step suffix ".N" is dropped). Returns 0 and
- * fills req, or -1 when scontrol did not answer in timeout_ms. */
-int hl_scontrol_request(const char *job, int timeout_ms,
-                        struct hl_scontrol_request *req);
+/* The arguments of `scontrol show job -o ID` for job (a step suffix ".N"
+ * dropped); id receives the job id; argv ends with NULL. */
+void hl_scontrol_argv(const char *job, char id[64], char *argv[6]);
 
 #endif

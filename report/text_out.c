@@ -1,5 +1,6 @@
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "figures.h"
 #include "format_size.h"
@@ -239,6 +240,45 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
     fputc('\n', out);
 }
 
+/* When sacct was asked and gave no MaxRSS: why, in one sentence. */
+static bool _sacct_silence(FILE *out, const struct hl_step_rss *s)
+{
+    char text[sizeof(s->later) + 160];
+    size_t size = sizeof(text);
+
+    switch (s->state) {
+    case HL_SACCT_NO_ROW:
+        snprintf(text, size,
+                 "Slurm: sacct has no record of %s %s (not in Slurm's "
+                 "accounting database%s): no MaxRSS to compare with.",
+                 strchr(s->asked, '.') ? "step" : "job", s->asked,
+                 s->waited_s ? ", or not yet" : "");
+        break;
+    case HL_SACCT_NO_ANSWER:
+        snprintf(text, size,
+                 "Slurm: sacct %s: no MaxRSS to compare with; "
+                 "heapline-report asks again when run later.",
+                 s->detail);
+        break;
+    case HL_SACCT_UNSAMPLED:
+        snprintf(text, size,
+                 "Slurm: sacct has no MaxRSS of step %s: it ended before "
+                 "Slurm's first sample.",
+                 s->step);
+        break;
+    case HL_SACCT_LATER:
+        snprintf(text, size,
+                 "Slurm: sacct's MaxRSS was not awaited at the step's end; "
+                 "to compare it with the figures above, run later: %s",
+                 s->later);
+        break;
+    default:
+        return false;
+    }
+    hl_print_wrapped(out, text);
+    return true;
+}
+
 static void _slurm_note(FILE *out, const struct hl_report *r)
 {
     const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
@@ -246,6 +286,8 @@ static void _slurm_note(FILE *out, const struct hl_report *r)
     char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "", text[512];
 
     hl_format_size(big->vmhwm, hwm);
+    if (_sacct_silence(out, s))
+        return;
     if (!s->known) {
         snprintf(text, sizeof(text),
                  "Slurm: sacct MaxRSS is a per-task maximum sampled during "
