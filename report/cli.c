@@ -40,7 +40,8 @@ static const char _usage[] =
     "not\n"
     "                           asked: its row "
     "(JobID|MaxRSS|MaxRSSNode|MaxRSSTask),\n"
-    "                           none, timeout or later (the SPANK plugin's)\n"
+    "                           none, timeout, failed or later (the SPANK\n"
+    "                           plugin's)\n"
     "      --slurm-timeout=SEC  give up on Slurm after SEC seconds, every "
     "query\n"
     "                           of sacct and scontrol counted (default 10)\n"
@@ -189,7 +190,7 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         if (hl_sacct_given(arg, 0, &(struct hl_step_rss){0}) < 0)
             return _bad("--sacct", arg,
                         "a sacct row JOB.STEP|MAXRSS|NODE|TASK, none, "
-                        "timeout or later");
+                        "timeout, failed or later");
         opt->sacct = arg;
         return -1;
     case _OPT_SLURM_TIMEOUT:

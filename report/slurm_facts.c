@@ -262,6 +262,10 @@ int hl_sacct_given(const char *answer, unsigned waited_s, struct hl_step_rss *s)
         s->state = HL_SACCT_NO_ANSWER;
         snprintf(s->detail, sizeof(s->detail), "did not answer within %u s",
                  waited_s);
+    } else if (strcmp(answer, "failed") == 0) {
+        s->state = HL_SACCT_NO_ANSWER;
+        snprintf(s->detail, sizeof(s->detail),
+                 "could not be asked (slurmdbd unreachable)");
     } else if (strcmp(answer, "later") == 0) {
         s->state = HL_SACCT_LATER;
     } else if (hl_sacct_parse_line(answer, strlen(answer), &row) == 0 &&

@@ -19,8 +19,9 @@ void hl_ask_slurm(struct hl_report *r, const char *job, int timeout_ms);
 /* Fills s from an answer of sacct that the caller already has (--sacct):
  * its row of the step (JobID|MaxRSS|MaxRSSNode|MaxRSSTask, as sacct
  * --parsable2 prints it; an empty MaxRSS: the step ended before the first
- * sample), "none" (no row), "timeout" (no answer within waited_s) or
- * "later" (not asked). Returns 0, or -1 when it is none of those. */
+ * sample), "none" (no row), "timeout" (no answer within waited_s),
+ * "failed" (slurmdbd unreachable) or "later" (not asked). Returns 0, or -1 when
+ * it is none of those. */
 int hl_sacct_given(const char *answer, unsigned waited_s,
                    struct hl_step_rss *s);
 

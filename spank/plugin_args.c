@@ -88,10 +88,26 @@ static const char *_parse_seconds(void *field, const char *value)
     return NULL;
 }
 
+/* A wait that may be 0: not waiting at all. */
+static const char *_parse_wait(void *field, const char *value)
+{
+    char *end;
+    unsigned long n;
+
+    if (value[0] < '0' || value[0] > '9')
+        return "expected a number of seconds";
+    n = strtoul(value, &end, 10);
+    if (*end || n > HL_MAX_TIMEOUT_S)
+        return "expected a number of seconds from 0 to 3600";
+    *(unsigned *)field = n;
+    return NULL;
+}
+
 static const struct hl_arg_type _path = {"PATH", _parse_path};
 static const struct hl_arg_type _pattern = {"PATTERN", _parse_pattern};
 static const struct hl_arg_type _switch = {"on|off", _parse_switch};
 static const struct hl_arg_type _seconds = {"SECONDS", _parse_seconds};
+static const struct hl_arg_type _wait = {"SECONDS", _parse_wait};
 
 #define HL_ARG(key, type, field, def, help)                                    \
     {                                                                          \
@@ -122,6 +138,10 @@ const struct hl_plugin_arg hl_plugin_arg_table[] = {
     HL_ARG("timeout", _seconds, timeout_s, "60",
            "the longest wait for the report (1 to 3600); then the report and "
            "every process it started are killed"),
+    HL_ARG("sacct_wait", _wait, sacct_wait_s, "10",
+           "the longest wait at step end for sacct's MaxRSS of the step, "
+           "before the report (0 to 3600); 0 prints the report at once, with "
+           "the command that compares with sacct later"),
 };
 const size_t hl_plugin_arg_count =
     sizeof(hl_plugin_arg_table) / sizeof(hl_plugin_arg_table[0]);

@@ -19,6 +19,7 @@ struct hl_plugin_args {
     bool sites;            /* HEAPLINE_SITES=1 in each task */
     bool run_report;       /* srun runs the report at step end */
     unsigned timeout_s;    /* longest wait for the report */
+    unsigned sacct_wait_s; /* longest wait for sacct's row; 0: none */
 };
 
 /* What a value is, and how it is read into its field. */

@@ -11,6 +11,7 @@
 #include "job_memory.h"
 #include "node_step.h"
 #include "run_report.h"
+#include "step_rss.h"
 #include "step_ids.h"
 #include "stepdir.h"
 
@@ -57,10 +58,41 @@ void hl_step_end_prepare(spank_t sp, const struct hl_plugin_args *cfg,
     _step.pending = true;
 }
 
+/*
+ * What sacct knows of the step, for the report's --sacct: asked of
+ * slurmdbd here, in srun, within sacct_wait= (the row reaches it a moment
+ * after the step's end); where srun's libslurm cannot ask, the report asks
+ * sacct itself within the same time. With sacct_wait=0, not asked: the
+ * report says how to ask later.
+ */
+static int _sacct_args(const struct hl_plugin_args *cfg, char **argv,
+                       char *sacct, size_t sacct_size, char *timeout,
+                       size_t timeout_size)
+{
+    char row[256];
+    enum hl_step_rss_answer a;
+    int argc = 0;
+
+    if (cfg->sacct_wait_s == 0) {
+        argv[argc++] = "--sacct=later";
+        return argc;
+    }
+    snprintf(timeout, timeout_size, "--slurm-timeout=%u", cfg->sacct_wait_s);
+    argv[argc++] = timeout;
+    a = hl_step_rss(_step.id.job, _step.id.step, _step.name,
+                    cfg->sacct_wait_s * 1000, row, sizeof(row));
+    if (a == HL_STEP_RSS_NO_API)
+        return argc;
+    snprintf(sacct, sacct_size, "--sacct=%s",
+             a == HL_STEP_RSS_ROW ? row : hl_step_rss_word(a));
+    argv[argc++] = sacct;
+    return argc;
+}
+
 void hl_step_end_report(const struct hl_plugin_args *cfg)
 {
-    char why[PATH_MAX + 128];
-    char *argv[8];
+    char why[PATH_MAX + 128], sacct[300], timeout[40];
+    char *argv[12];
     int argc = 0, dfd, rc;
 
     if (!_step.pending)
@@ -80,6 +112,8 @@ void hl_step_end_report(const struct hl_plugin_args *cfg)
     }
     argv[argc++] = "--job";
     argv[argc++] = _step.name;
+    argc += _sacct_args(cfg, argv + argc, sacct, sizeof(sacct), timeout,
+                        sizeof(timeout));
     argv[argc++] = _step.path;
     argv[argc] = NULL;
     fflush(stderr);

@@ -27,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # the source tree may be read-only
 import gen_records  # noqa: E402
+import plugin_bench  # noqa: E402
 
 TIME = "/usr/bin/time"
 TOOLS = ["none", "heapline", "heapline-sites", "memusage", "heaptrack"]
@@ -293,45 +294,6 @@ def bench_report(args):
     return head, rows
 
 
-def bench_plugin(args):
-    """Rows of the plugin table, or None (with a message) when no test
-    cluster is named by $HEAPLINE_BENCH_SLURM_CONF."""
-    conf = os.environ.get("HEAPLINE_BENCH_SLURM_CONF")
-    if not conf or not os.path.exists(conf):
-        progress("plugin: skipped, no test cluster "
-                 "(set HEAPLINE_BENCH_SLURM_CONF to its slurm.conf)")
-        return None
-    env = clean_env()
-    env["SLURM_CONF"] = conf
-    out = tempfile.mkdtemp(prefix="heapline-bench-srun-")
-    runs = {
-        "srun -n4 true": ["srun", "-n4", "true"],
-        "srun --heapline -n4 true": ["srun", "--heapline=" + out, "-n4",
-                                     "true"],
-    }
-    t = {k: [] for k in runs}
-    try:
-        for rep in range(args.reps):
-            for k in rotated(list(runs), rep):
-                wall, rc, _ = run_timed(runs[k], env)
-                if rc != 0:
-                    progress("plugin: %s failed (exit %d)" % (k, rc))
-                    return None
-                t[k].append(wall)
-            progress("plugin rep %d/%d  %s" % (
-                rep + 1, args.reps,
-                "  ".join("%.3f s" % t[k][-1] for k in runs)))
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
-    plain, heapline = list(runs)
-    head = ["command", "median", "ratio"]
-    return head, [
-        [plain, "%.3f s" % statistics.median(t[plain]), "1.00"],
-        [heapline, "%.3f s" % statistics.median(t[heapline]),
-         "%.2f" % statistics.median(ratios(t[heapline], t[plain]))],
-    ]
-
-
 # Threads, blocks per thread, largest block: many small blocks leave each
 # thread a remainder below any folding threshold; big blocks cross it.
 LAG_SHAPES = [(2, 1000, 4096), (8, 1000, 4096), (8, 100000, 64),
@@ -450,6 +412,10 @@ def parse_args():
                         "quick pass (committed figures use 1)")
     p.add_argument("--report-ranks", default="1000,10000,100000")
     p.add_argument("--report-nodes", type=int, default=1000)
+    p.add_argument("--spank-plugin", default="heapline.so",
+                   help="path of the SPANK plugin, for the plugin part")
+    p.add_argument("--plugin-reps", type=int, default=15,
+                   help="repetitions of the plugin part (default 15)")
     p.add_argument("--markdown", metavar="FILE",
                    help="also write the tables as Markdown to FILE")
     args = p.parse_args()
@@ -518,10 +484,12 @@ def main():
         md += ["", title + ":", "", markdown_table(head, rows)]
 
     if "plugin" in args.parts:
-        res = bench_plugin(args)
+        res = plugin_bench.run(args, clean_env(), progress, args.spank_plugin)
         if res:
-            text += ["", "Plugin", text_table(*res)]
-            md += ["", "Plugin:", "", markdown_table(*res)]
+            title = ("Plugin: the step's end, medians of %d interleaved "
+                     "repetitions" % args.plugin_reps)
+            text += ["", title, text_table(*res)]
+            md += ["", title + ":", "", markdown_table(*res)]
         else:
             text += ["", "Plugin: skipped (no test cluster)"]
             md += ["", "Plugin: skipped (no test cluster)."]

@@ -38,6 +38,11 @@
 #       its usage figures, then print `JobID|State|MaxRSS|MaxRSSNode|MaxRSSTask`
 #       (MaxRSS as sacct prints it, e.g. 159856K). Exit 1 if no end record
 #       comes. (An end record can come before its figures: see below.)
+#   cluster.sh slurmdbd DIR stop|start|pause|resume
+#       Stop slurmdbd (SIGTERM, waiting for its end: down, connections
+#       refused), start it again (returns once it answers), pause it
+#       (SIGSTOP: connections accepted, nothing answered) or resume it.
+#       For the tests of a step's end without the accounting database.
 #   cluster.sh logs DIR
 #       Print the tail of every daemon log to stderr (for failing tests).
 #
@@ -509,6 +514,30 @@ _cmd_wait_sacct() {
     done
 }
 
+_cmd_slurmdbd() {
+    local pid
+    [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
+    case $1 in
+    start)
+        (_daemon slurmdbd) >> "$dir/log/slurmdbd.out" 2>&1 ||
+            _die "slurmdbd failed to start"
+        watch=slurmdbd
+        _wait_for slurmdbd "$dir/log/slurmdbd.log" \
+            _sacctmgr -n list cluster "$CLUSTER"
+        ;;
+    stop | pause | resume)
+        _pid_alive "$dir/run/slurmdbd.pid" || _die "no slurmdbd running"
+        read -r pid < "$dir/run/slurmdbd.pid"
+        case $1 in
+        stop) _stop_pid "$pid" ;;
+        pause) kill -STOP "$pid" ;;
+        resume) kill -CONT "$pid" ;;
+        esac
+        ;;
+    *) _usage ;;
+    esac
+}
+
 _cmd_logs() {
     _tail_logs "$dir"/log/*.log
 }
@@ -538,6 +567,7 @@ env) _cmd_env ;;
 plugstack) _cmd_plugstack "$@" ;;
 add-user) [ $# = 1 ] || _usage && _cmd_add_user "$1" ;;
 wait-sacct) [ $# = 1 ] || _usage && _cmd_wait_sacct "$1" ;;
+slurmdbd) [ $# = 1 ] || _usage && _cmd_slurmdbd "$1" ;;
 logs) _cmd_logs ;;
 *) _usage ;;
 esac

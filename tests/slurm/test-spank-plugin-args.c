@@ -33,7 +33,8 @@ int main(void)
                    "quiet=no",
                    "sites=on",
                    "run_report=off",
-                   "timeout=5"};
+                   "timeout=5",
+                   "sacct_wait=0"};
 
     ok(hl_plugin_args_defaults(&cfg) == 0,
        "every default of the table is accepted by its own parser");
@@ -44,6 +45,8 @@ int main(void)
     ok(!cfg.default_on, "off by default for every job");
     ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
     ok(!cfg.sites, "no allocation sites by default");
+
+    ok(cfg.sacct_wait_s == 10, "sacct's row awaited 10 s by default");
 
     ok(sizeof(all) / sizeof(all[0]) == hl_plugin_arg_count,
        "every key of the table is tried below");
@@ -58,6 +61,7 @@ int main(void)
     ok(cfg.sites, "sites=on");
     ok(!cfg.run_report, "run_report=off");
     ok(cfg.timeout_s == 5, "timeout=5");
+    ok(cfg.sacct_wait_s == 0, "sacct_wait=0: no wait");
 
     hl_plugin_args_defaults(&cfg);
     ok(_parse(&cfg, "colour=blue") == 1 && warnings == 1,
@@ -65,7 +69,7 @@ int main(void)
     ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
        "the warning names the argument and why: %s", last_warning);
     ok(strstr(last_warning, "(known: lib, report, dir, default, quiet, "
-                            "sites, run_report, timeout)") != NULL,
+                            "sites, run_report, timeout, sacct_wait)") != NULL,
        "the warning lists the known keys, from the table");
     ok(_parse(&cfg, "timeouts=5") == 1 && _parse(&cfg, "time=5") == 1 &&
            cfg.timeout_s == 60,
@@ -84,6 +88,9 @@ int main(void)
     ok(_parse(&cfg, "timeout=0") == 1 && _parse(&cfg, "timeout=9x") == 1 &&
            cfg.timeout_s == 60,
        "a bad timeout is refused");
+    ok(_parse(&cfg, "sacct_wait=3601") == 1 &&
+           _parse(&cfg, "sacct_wait=-1") == 1 && cfg.sacct_wait_s == 10,
+       "a bad sacct_wait is refused");
     ok(_parse(&cfg, "=on") == 1, "an empty key is refused");
     return done_testing();
 }

@@ -1,0 +1,108 @@
+#!/bin/bash
+# The step's end on a real two-node cluster (tests/slurm/cluster.sh), plain
+# mode: srun asks slurmdbd for the step's MaxRSS itself (sacct_wait=), says
+# so in one line when it cannot have it, prints the report at once with
+# sacct_wait=0, and is held no longer than sacct_wait= by a slurmdbd that
+# does not answer, nor at all by one that is down. TAP. Skips without
+# root, Slurm's packages, or a built plugin.
+#
+# Times are asserted as bounds that the old behaviour could not meet by a
+# wide margin (it gave each of three Slurm queries the report's 10 s), and
+# that a loaded machine cannot break: srun's own work is well under a
+# second.
+set -u
+
+cluster_mode=
+. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
+
+_flat() { tr '\n' ' ' < "$1"; } # FILE: its lines joined, for wrapped text
+_ms() { date +%s%N | cut -c1-13; }
+
+# --- the default: sacct's MaxRSS, asked of slurmdbd in srun --------------------
+
+d=$(_fresh default)
+(cd "$d" && srun --heapline -N2 -n2 "$py" "$touch_py" 150 2 > "$d/out" \
+    2> "$d/err")
+_ok $? "default: srun --heapline -N2 -n2 succeeds"
+sd=$(_stepdir "$d" 0)
+job=${sd##*/heapline-}
+maxrss=$("$cluster_sh" wait-sacct "$cdir" "$job" 2> /dev/null | cut -d'|' -f3)
+want=$(_size "$(_sacct_bytes "${maxrss:-0}")")
+_ok "$(_flat "$d/err" | grep -q "Slurm: sacct MaxRSS of step $job is $want"
+    echo $?)" "default: the report gives sacct's MaxRSS of the step ($want)"
+_check "default: no error line on srun's stderr" \
+    test -z "$(grep 'error' "$d/err")"
+[ $failed -eq 0 ] || _diag < "$d/err"
+
+# --- sacct_wait=0: the report at once, and how to compare later ----------------
+
+"$cluster_sh" plugstack "$cdir" "$plugstack sacct_wait=0"
+d=$(_fresh no-wait)
+(cd "$d" && srun --heapline -N2 -n2 "$py" "$touch_py" 150 2 > "$d/out" \
+    2> "$d/err")
+_ok $? "sacct_wait=0: srun succeeds"
+sd=$(_stepdir "$d" 0)
+job=${sd##*/heapline-}
+_ok "$(_flat "$d/err" | grep -q "Slurm: sacct's MaxRSS was not awaited at the step's end; to compare it with the figures above, run later: heapline-report $sd"
+    echo $?)" "sacct_wait=0: one line gives the command that compares later"
+"$cluster_sh" wait-sacct "$cdir" "$job" > /dev/null 2>&1
+"$report" "$sd" > "$d/later" 2> "$d/later.err"
+_ok "$(_flat "$d/later" | grep -q "Slurm: sacct MaxRSS of step $job is"
+    echo $?)" "sacct_wait=0: that command, run later, gives sacct's MaxRSS"
+[ $failed -eq 0 ] || cat "$d/err" "$d/later" | _diag
+
+# --- slurmdbd paused: it accepts connections and never answers -----------------
+
+"$cluster_sh" plugstack "$cdir" "$plugstack sacct_wait=2"
+"$cluster_sh" slurmdbd "$cdir" pause
+d=$(_fresh dbd-paused)
+start=$(_ms)
+(cd "$d" && srun --heapline -N2 -n2 true > "$d/out" 2> "$d/err")
+rc=$?
+ms=$(($(_ms) - start))
+"$cluster_sh" slurmdbd "$cdir" resume
+_ok $rc "slurmdbd paused: srun succeeds"
+_ok "$(_flat "$d/err" | grep -q 'Slurm: sacct did not answer within 2 s: no MaxRSS'
+    echo $?)" "slurmdbd paused: the report says sacct did not answer within sacct_wait=2"
+_ok "$(test "$ms" -lt 9000; echo $?)" \
+    "slurmdbd paused: srun ended within sacct_wait plus 7 s ($ms ms; before: 10 s or more)"
+[ $failed -eq 0 ] || _diag < "$d/err"
+
+# --- slurmdbd down: connections refused ----------------------------------------
+
+"$cluster_sh" plugstack "$cdir" "$plugstack sacct_wait=30"
+"$cluster_sh" slurmdbd "$cdir" stop
+d=$(_fresh dbd-down)
+start=$(_ms)
+(cd "$d" && srun --heapline -N2 -n2 true > "$d/out" 2> "$d/err")
+rc=$?
+ms=$(($(_ms) - start))
+_ok $rc "slurmdbd down: srun succeeds"
+_ok "$(_flat "$d/err" | grep -q 'Slurm: sacct could not be asked (slurmdbd unreachable)'
+    echo $?)" "slurmdbd down: the report says slurmdbd could not be reached"
+_ok "$(test "$ms" -lt 10000; echo $?)" \
+    "slurmdbd down: srun did not wait for sacct_wait=30 ($ms ms)"
+_check "slurmdbd down: no line of libslurm's own on srun's stderr" \
+    test -z "$(grep -e 'PersistInit' -e 'DBD_GET' -e 'persistent connection' \
+        "$d/err")"
+[ $failed -eq 0 ] || _diag < "$d/err"
+"$cluster_sh" slurmdbd "$cdir" start 2> "$top/dbd.err" ||
+    _diag < "$top/dbd.err"
+
+# --- a job sacct does not know: one line, at once ------------------------------
+
+"$cluster_sh" plugstack "$cdir" "$plugstack"
+d=$(_fresh unknown-job)
+(cd "$d" && srun --heapline -n1 true > /dev/null 2>&1)
+sd=$(_stepdir "$d" 0)
+start=$(_ms)
+"$report" --job 999999.0 "$sd" > "$d/out" 2> "$d/err"
+ms=$(($(_ms) - start))
+_ok "$(_flat "$d/out" | grep -q "Slurm: sacct has no record of step 999999.0"
+    echo $?)" "unknown job: the report says sacct has no record of it"
+_ok "$(test "$ms" -lt 5000; echo $?)" \
+    "unknown job: said at once, without waiting for --slurm-timeout ($ms ms)"
+[ $failed -eq 0 ] || cat "$d/out" "$d/err" | _diag
+
+echo "1..$n"
+[ $failed -eq 0 ]
