@@ -74,7 +74,8 @@ static const char *_parse_switch(void *field, const char *value)
     return NULL;
 }
 
-static const char *_parse_seconds(void *field, const char *value)
+/* A number of seconds from min to HL_MAX_TIMEOUT_S, or why not. */
+static const char *_seconds_from(unsigned min, void *field, const char *value)
 {
     char *end;
     unsigned long n;
@@ -82,25 +83,22 @@ static const char *_parse_seconds(void *field, const char *value)
     if (value[0] < '0' || value[0] > '9')
         return "expected a number of seconds";
     n = strtoul(value, &end, 10);
-    if (*end || n < 1 || n > HL_MAX_TIMEOUT_S)
-        return "expected a number of seconds from 1 to 3600";
+    if (*end || n < min || n > HL_MAX_TIMEOUT_S)
+        return min ? "expected a number of seconds from 1 to 3600"
+                   : "expected a number of seconds from 0 to 3600";
     *(unsigned *)field = n;
     return NULL;
+}
+
+static const char *_parse_seconds(void *field, const char *value)
+{
+    return _seconds_from(1, field, value);
 }
 
 /* A wait that may be 0: not waiting at all. */
 static const char *_parse_wait(void *field, const char *value)
 {
-    char *end;
-    unsigned long n;
-
-    if (value[0] < '0' || value[0] > '9')
-        return "expected a number of seconds";
-    n = strtoul(value, &end, 10);
-    if (*end || n > HL_MAX_TIMEOUT_S)
-        return "expected a number of seconds from 0 to 3600";
-    *(unsigned *)field = n;
-    return NULL;
+    return _seconds_from(0, field, value);
 }
 
 static const struct hl_arg_type _path = {"PATH", _parse_path};
