@@ -13,6 +13,7 @@
 #include "exit_format.h"
 #include "format_read.h"
 #include "format_write.h"
+#include "merged_format.h"
 #include "node_format.h"
 #include "record_format.h"
 
@@ -20,6 +21,7 @@ static const struct hl_format *const _formats[] = {
     &hl_record_format,
     &hl_exit_format,
     &hl_node_format,
+    &hl_merged_format,
 };
 
 /* Rows are handled as bytes: large enough for any format's struct. */
@@ -27,6 +29,7 @@ union _row {
     struct hl_record_row record;
     struct hl_exit_row exit;
     struct hl_node_row node;
+    struct hl_merged_row merged;
     uint64_t empty;
 };
 
