@@ -2,10 +2,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "csv_read.h"
 #include "exit_format.h"
 #include "format_read.h"
+#include "merged_format.h"
 #include "node_format.h"
 
 /* The record's allocation sites, if it has them. Sites that break their
@@ -140,8 +143,10 @@ static const struct {
     {&hl_record_format, _store_record, offsetof(struct hl_procset, count)},
 };
 
-int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
-                 size_t errlen)
+/* Reads buf[0..len) as a file of the kind its first line says, its rows
+ * one by one into set; on a fault, none of them. */
+static int _read_one(const char *buf, size_t len, struct hl_procset *set,
+                     char *err, size_t errlen)
 {
     const size_t nkinds = sizeof(_kinds) / sizeof(_kinds[0]);
     union {
@@ -160,6 +165,135 @@ int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
         return 0;
     *count = before;
     return -1;
+}
+
+/* The merged file's own row, kept beyond its reading. */
+struct _merged {
+    char host[256];
+    uint64_t files, unmerged;
+    char missing[1024];
+    int rows;
+};
+
+static int _store_merged(void *ctx, const void *row)
+{
+    struct _merged *m = ctx;
+    const struct hl_merged_row *r = row;
+
+    if (r->unmerged > r->files)
+        return HL_MERGED_unmerged;
+    if (!r->host[0])
+        return HL_MERGED_host;
+    snprintf(m->host, sizeof(m->host), "%s", r->host);
+    snprintf(m->missing, sizeof(m->missing), "%s", r->missing);
+    m->files = r->files;
+    m->unmerged = r->unmerged;
+    m->rows++;
+    return HL_ROW_GOOD;
+}
+
+/* A section's fault, its line numbers made the file's. */
+static void _section_fault(char *err, size_t errlen, const char *what,
+                           unsigned first_line)
+{
+    unsigned line;
+    int skip = 0;
+
+    if (sscanf(what, "line %u%n", &line, &skip) == 1 && skip > 0)
+        snprintf(err, errlen, "line %u%s", first_line + line - 1, what + skip);
+    else
+        snprintf(err, errlen, "the section at line %u: %s", first_line, what);
+}
+
+/* Cuts buf into its sections: calls fn on each, with the line it starts
+ * on; a section ends where a record starts with "# heapline ". */
+static void _sections(const char *buf, size_t len,
+                      void (*fn)(void *, const char *, size_t, unsigned),
+                      void *ctx)
+{
+    struct hl_cursor c = {buf, buf + len, 0, 0};
+    const char *start = buf, *s;
+    unsigned start_line = 1;
+    size_t n;
+    bool cut;
+
+    while (hl_csv_next_record(&c, &s, &n, &cut)) {
+        if (s == start || n < strlen(HL_SECTION_START) ||
+            memcmp(s, HL_SECTION_START, strlen(HL_SECTION_START)) != 0)
+            continue;
+        fn(ctx, start, (size_t)(s - start), start_line);
+        start = s;
+        start_line = c.line;
+    }
+    fn(ctx, start, (size_t)(buf + len - start), start_line);
+}
+
+struct _merged_read {
+    struct hl_procset *set;
+    struct _merged own;
+    int sections;
+    char fault[256]; /* the first bad section's */
+};
+
+static void _merged_section(void *ctx, const char *s, size_t n, unsigned line)
+{
+    struct _merged_read *mr = ctx;
+    struct hl_merged_row row;
+    char what[160];
+    int rc;
+
+    if (mr->sections++ == 0)
+        rc = hl_format_read(&hl_merged_format, s, n, &row, _store_merged,
+                            &mr->own, what, sizeof(what));
+    else if (hl_format_claims(&hl_merged_format, s, n))
+        rc = -1, snprintf(what, sizeof(what), "a merged node file within one");
+    else
+        rc = _read_one(s, n, mr->set, what, sizeof(what));
+    if (rc < 0 && !mr->fault[0])
+        _section_fault(mr->fault, sizeof(mr->fault), what, line);
+}
+
+/*
+ * A merged node file: each section read as a file of its format, its rows
+ * one by one into set. A bad section is left out and the others kept; it,
+ * and whatever the merge itself says is missing, make the file a fault
+ * (one line in err, -1) with its good rows kept.
+ */
+static int _read_merged(const char *buf, size_t len, struct hl_procset *set,
+                        char *err, size_t errlen)
+{
+    struct _merged_read mr = {.set = set};
+
+    _sections(buf, len, _merged_section, &mr);
+    if (mr.sections == 0 || mr.own.rows != 1) {
+        snprintf(err, errlen, "%s",
+                 mr.fault[0] ? mr.fault
+                             : "not a heapline merged "
+                               "node file (its own row)");
+        return -1;
+    }
+    if (!mr.fault[0] && !mr.own.unmerged && !mr.own.missing[0])
+        return 0;
+    snprintf(err, errlen, "%s", mr.fault);
+    if (!mr.own.unmerged && !mr.own.missing[0])
+        return -1;
+    snprintf(err + strlen(err), errlen - strlen(err),
+             "%s%s: ", mr.fault[0] ? "; " : "", mr.own.host);
+    if (mr.own.unmerged)
+        snprintf(err + strlen(err), errlen - strlen(err),
+                 "%llu of %llu records not merged: ",
+                 (unsigned long long)mr.own.unmerged,
+                 (unsigned long long)mr.own.files);
+    snprintf(err + strlen(err), errlen - strlen(err), "%s", mr.own.missing);
+    return -1;
+}
+
+int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
+                 size_t errlen)
+{
+    if (hl_format_claims(&hl_merged_format, buf, len))
+        return _read_merged(buf, len, set, err, errlen);
+    return _read_one(buf, len, set, err, errlen);
 }
 
 void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,

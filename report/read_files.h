@@ -10,9 +10,11 @@
 #include "record_format.h"
 
 /* Adds the rows of one file held in buf[0..len) to set, whichever of the
- * three it is (its first line tells; a record unless it says otherwise).
+ * formats it is (its first line tells; a record unless it says otherwise).
  * On a fault it adds nothing, writes what is wrong into err (one line, no
- * file name) and returns -1. */
+ * file name) and returns -1; but a merged node file keeps its good
+ * sections, and is a fault also when the merge says something is
+ * missing. */
 int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
                  size_t errlen);
 
