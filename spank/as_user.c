@@ -60,15 +60,11 @@ static int _not_regular(mode_t mode)
  * anything is written. No O_TRUNC before the file is known to be regular.
  * Only async-signal-safe calls: the caller is a threaded slurmstepd.
  */
-static int _child(const struct hl_user *user, int dirfd, const char *name,
-                  const char *text)
+static int _child(int dirfd, const char *name, const char *text)
 {
-    int err = _become(user);
     struct stat st;
-    int fd;
+    int err, fd;
 
-    if (err)
-        return err;
     fd = openat(dirfd, name,
                 O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -90,8 +86,8 @@ static int _child(const struct hl_user *user, int dirfd, const char *name,
     return err;
 }
 
-int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
-                     const char *text, unsigned timeout_ms)
+int hl_as_user_run(const struct hl_user *user, int (*fn)(void *), void *arg,
+                   const int *keep, int nkeep, unsigned timeout_ms)
 {
     int status;
     pid_t pid = fork();
@@ -99,8 +95,11 @@ int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
     if (pid < 0)
         return errno;
     if (pid == 0) {
-        hl_child_close_fds(dirfd);
-        _exit(_child(user, dirfd, name, text));
+        int err;
+
+        hl_child_close_fds(keep, nkeep);
+        err = _become(user);
+        _exit(err ? err : fn(arg));
     }
     if (hl_child_wait(pid, hl_now_ms() + timeout_ms, &status) < 0) {
         int err = errno;
@@ -112,6 +111,26 @@ int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
     if (!WIFEXITED(status))
         return EINTR;
     return WEXITSTATUS(status);
+}
+
+struct _write {
+    int dirfd;
+    const char *name, *text;
+};
+
+static int _write_child(void *arg)
+{
+    const struct _write *w = arg;
+
+    return _child(w->dirfd, w->name, w->text);
+}
+
+int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
+                     const char *text, unsigned timeout_ms)
+{
+    struct _write w = {dirfd, name, text};
+
+    return hl_as_user_run(user, _write_child, &w, &dirfd, 1, timeout_ms);
 }
 
 const char *hl_as_user_strerror(int err)

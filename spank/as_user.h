@@ -34,6 +34,15 @@ enum {
 int hl_write_as_user(const struct hl_user *user, int dirfd, const char *name,
                      const char *text, unsigned timeout_ms);
 
+/*
+ * Runs fn(arg) in a child process that first closes every descriptor but
+ * the nkeep of keep, then becomes the user; fn returns 0 or an errno value
+ * (below 256), which this returns. The child gets timeout_ms; it is
+ * killed after that, and ETIMEDOUT returned.
+ */
+int hl_as_user_run(const struct hl_user *user, int (*fn)(void *), void *arg,
+                   const int *keep, int nkeep, unsigned timeout_ms);
+
 /* What a value returned by hl_write_as_user() means, for a message. */
 const char *hl_as_user_strerror(int err);
 

@@ -75,12 +75,22 @@ static void _close_from(unsigned first, unsigned last)
         close(fd);
 }
 
-void hl_child_close_fds(int keep)
+void hl_child_close_fds(const int *keep, int nkeep)
 {
-    if (keep < 3) {
-        _close_from(3, ~0U);
-        return;
+    unsigned from = 3;
+
+    /* keep is short and ascending in practice; any order works. */
+    for (;;) {
+        unsigned next = ~0U;
+
+        for (int i = 0; i < nkeep; i++)
+            if (keep[i] >= (int)from && (unsigned)keep[i] < next)
+                next = (unsigned)keep[i];
+        if (next == ~0U)
+            break;
+        if (next > from)
+            _close_from(from, next - 1);
+        from = next + 1;
     }
-    _close_from(3, keep - 1);
-    _close_from(keep + 1, ~0U);
+    _close_from(from, ~0U);
 }

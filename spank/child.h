@@ -31,9 +31,9 @@ int hl_child_wait(pid_t pid, int64_t deadline_ms, int *status);
 int hl_child_kill(pid_t pid, int group, unsigned grace_ms, int *status);
 
 /*
- * In a child after fork(): closes every descriptor from 3 up, except keep
- * (-1 for none). Async-signal-safe.
+ * In a child after fork(): closes every descriptor from 3 up, except the
+ * nkeep of keep. Async-signal-safe.
  */
-void hl_child_close_fds(int keep);
+void hl_child_close_fds(const int *keep, int nkeep);
 
 #endif

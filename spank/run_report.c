@@ -45,7 +45,7 @@ static void _exec_child(char *const argv[], int out_fd, int err_fd)
     signal(SIGPIPE, SIG_DFL);
     if (dup2(out_fd, STDOUT_FILENO) < 0 || dup2(err_fd, STDERR_FILENO) < 0)
         _exit(126);
-    hl_child_close_fds(-1);
+    hl_child_close_fds(NULL, 0);
     execv(argv[0], argv);
     _exit(127);
 }

@@ -65,7 +65,7 @@ int main(void)
     other = open("/dev/null", O_RDONLY);
     pid = fork();
     if (pid == 0) {
-        hl_child_close_fds(keep);
+        hl_child_close_fds(&keep, 1);
         _exit((fcntl(keep, F_GETFD) >= 0 ? 0 : 1) |
               (fcntl(other, F_GETFD) < 0 ? 0 : 2));
     }
