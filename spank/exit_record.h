@@ -28,4 +28,9 @@ int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
                           int wstatus, enum hl_oom oom, char *out,
                           size_t out_size);
 
+/* The same task's row alone, values and newline, for a merged node file
+ * (merge.h); -1 if out is too small. */
+int hl_exit_record_row(uint32_t task, const char *host, pid_t pid, int wstatus,
+                       enum hl_oom oom, char *out, size_t out_size);
+
 #endif

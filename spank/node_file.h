@@ -19,4 +19,9 @@ int hl_node_file_format(const char *node,
                         const struct hl_mem_cgroup_figures *fig, char *out,
                         size_t out_size);
 
+/* The node's row alone, values and newline, for a merged node file
+ * (merge.h); -1 if out is too small. */
+int hl_node_file_row(const char *node, const struct hl_mem_cgroup_figures *fig,
+                     char *out, size_t out_size);
+
 #endif

@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "node_merge.h"
 #include "step_ids.h"
 #include "stepdir.h"
+#include "tmp_fs.h"
 
 /* Slurm's ids of steps that are not srun steps (slurm.h of 22.05). */
 #define HL_FIRST_SPECIAL_STEP 0xfffffff0u
@@ -82,6 +84,63 @@ static void _open_folder(const struct hl_plugin_args *cfg,
                                 sizeof(st->why));
 }
 
+/*
+ * layout=node: the node-local folder, BASE/heapline-JOB.STEP.NODE, BASE
+ * the node's TmpFS or local_dir=, made and checked as the step folder is
+ * (the base must exist). The node's name keeps apart the nodes that share
+ * a host. What an earlier run of the same job left there is removed.
+ */
+static void _open_local(const struct hl_plugin_args *cfg,
+                        struct hl_node_step *st)
+{
+    char base[PATH_MAX], why[PATH_MAX + 128];
+    size_t len;
+
+    if (cfg->local_dir[0])
+        snprintf(base, sizeof(base), "%s", cfg->local_dir);
+    else if (hl_tmp_fs(st->node, base, sizeof(base)) < 0) {
+        snprintf(st->local_why, sizeof(st->local_why),
+                 "the node's TmpFS is too long a path");
+        return;
+    }
+    len = strlen(base);
+    while (len > 1 && base[len - 1] == '/')
+        base[--len] = '\0';
+    if (snprintf(st->local_path, sizeof(st->local_path), "%s/heapline-%s.%s",
+                 base, st->name, st->node) >= (int)sizeof(st->local_path)) {
+        snprintf(st->local_why, sizeof(st->local_why),
+                 "the node-local folder's path is too long");
+        return;
+    }
+    st->local_fd =
+        hl_stepdir_open(st->local_path, len, true, st->uid, why, sizeof(why));
+    if (st->local_fd < 0) {
+        snprintf(st->local_why, sizeof(st->local_why),
+                 "the node-local folder cannot be used: %s", why);
+        return;
+    }
+    hl_merge_clear(st->local_fd);
+    st->per_node = true;
+}
+
+/* The job's groups, kept for the merge, which may come at slurm_spank_exit
+ * where no task is at hand. */
+static void _keep_groups(spank_t sp, struct hl_node_step *st)
+{
+    gid_t *gids = NULL;
+    int n = 0;
+
+    if (spank_get_item(sp, S_JOB_SUPPLEMENTARY_GIDS, &gids, &n) !=
+            ESPANK_SUCCESS ||
+        n <= 0)
+        return;
+    st->gids = malloc((size_t)n * sizeof(*gids));
+    if (!st->gids)
+        return;
+    memcpy(st->gids, gids, (size_t)n * sizeof(*gids));
+    st->ngids = n;
+}
+
 void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
                         const struct hl_request *req, struct hl_node_step *st)
 {
@@ -89,6 +148,7 @@ void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
 
     memset(st, 0, sizeof(*st));
     st->dirfd = -1;
+    st->local_fd = -1;
     if (!hl_request_enabled(req, cfg))
         return;
     if (hl_step_ids_read(sp, &st->id, &het) < 0 ||
@@ -112,10 +172,27 @@ void hl_node_step_setup(spank_t sp, const struct hl_plugin_args *cfg,
     if (_check_library(cfg->lib, st->why, sizeof(st->why)) < 0)
         return;
     _open_folder(cfg, req, st);
+    if (st->dirfd < 0 || !cfg->layout_node)
+        return;
+    _keep_groups(sp, st);
+    _open_local(cfg, st);
 }
 
 void hl_node_step_end(struct hl_node_step *st)
 {
+    struct hl_user user = {st->uid, st->gid, st->gids, st->ngids};
+
+    /* Some task's end never came: what the node has, merged now. */
+    hl_node_merge_run(st, &user, NULL);
+    if (st->local_fd >= 0)
+        close(st->local_fd);
+    st->local_fd = -1;
+    free(st->gids);
+    free(st->exit_rows);
+    free(st->exit_tasks);
+    st->gids = NULL;
+    st->exit_rows = NULL;
+    st->exit_tasks = NULL;
     if (st->dirfd >= 0)
         close(st->dirfd);
     st->dirfd = -1;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "merge.h"
 #include "plugin_args.h"
 #include "request.h"
 #include "step_name.h"
@@ -38,6 +39,22 @@ struct hl_node_step {
      * tasks, set in task_init, read in task_exit. NULL otherwise.
      */
     uint32_t *rank_offset;
+    /*
+     * layout=node: the tasks write their records in local_path, a folder
+     * of the node's own, and the node's last task_exit merges them with
+     * the exit rows kept here into one file of the step folder (merge.h).
+     */
+    bool per_node;
+    char local_path[PATH_MAX];
+    int local_fd;
+    char local_why[PATH_MAX + 256]; /* why not: one file per task then */
+    gid_t *gids; /* the job's supplementary groups, for the merge */
+    int ngids;
+    char *exit_rows; /* the exit rows so far, values only */
+    size_t exit_len, exit_cap;
+    struct hl_merge_task *exit_tasks; /* their tasks */
+    size_t nexit_tasks;
+    bool merged; /* done, or given up */
 };
 
 /* Whether a step id is one of a real srun step, not batch/extern/... */

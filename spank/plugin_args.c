@@ -101,11 +101,34 @@ static const char *_parse_wait(void *field, const char *value)
     return _seconds_from(0, field, value);
 }
 
+static const char *_parse_layout(void *field, const char *value)
+{
+    if (strcmp(value, "node") != 0 && strcmp(value, "task") != 0)
+        return "expected node or task";
+    *(bool *)field = strcmp(value, "node") == 0;
+    return NULL;
+}
+
+/* "tmpfs" (kept as ""), or a folder: no pattern letter, which the
+ * library would expand in HEAPLINE_OUTPUT. */
+static const char *_parse_local(void *field, const char *value)
+{
+    if (strcmp(value, "tmpfs") == 0) {
+        *(char *)field = '\0';
+        return NULL;
+    }
+    if (strchr(value, '%'))
+        return "the path must not contain %";
+    return _parse_path(field, value);
+}
+
 static const struct hl_arg_type _path = {"PATH", _parse_path};
 static const struct hl_arg_type _pattern = {"PATTERN", _parse_pattern};
 static const struct hl_arg_type _switch = {"on|off", _parse_switch};
 static const struct hl_arg_type _seconds = {"SECONDS", _parse_seconds};
 static const struct hl_arg_type _wait = {"SECONDS", _parse_wait};
+static const struct hl_arg_type _layout = {"node|task", _parse_layout};
+static const struct hl_arg_type _local = {"PATH|tmpfs", _parse_local};
 
 #define HL_ARG(key, type, field, def, help)                                    \
     {                                                                          \
@@ -140,6 +163,13 @@ const struct hl_plugin_arg hl_plugin_arg_table[] = {
            "the longest wait at step end for sacct's MaxRSS of the step, "
            "before the report (0 to 3600); 0 prints the report at once, with "
            "the command that compares with sacct later"),
+    HL_ARG("layout", _layout, layout_node, "node",
+           "node: one file per node in the step folder, merged at the node's "
+           "last task from records the tasks write in a node-local folder; "
+           "task: each task's record and exit file there"),
+    HL_ARG("local_dir", _local, local_dir, "tmpfs",
+           "where the node-local folders of layout=node are made: the "
+           "node's TmpFS of slurm.conf, or an absolute path such as /dev/shm"),
 };
 const size_t hl_plugin_arg_count =
     sizeof(hl_plugin_arg_table) / sizeof(hl_plugin_arg_table[0]);

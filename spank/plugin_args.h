@@ -11,15 +11,17 @@
 #include <stddef.h>
 
 struct hl_plugin_args {
-    char lib[PATH_MAX];    /* libheapline.so preloaded into each task */
-    char report[PATH_MAX]; /* heapline-report run by srun at step end */
-    char dir[PATH_MAX];    /* where step folders go, a filename pattern */
-    bool default_on;       /* measure every step without --heapline */
-    bool quiet;            /* HEAPLINE_QUIET=1 in each task */
-    bool sites;            /* HEAPLINE_SITES=1 in each task */
-    bool run_report;       /* srun runs the report at step end */
-    unsigned timeout_s;    /* longest wait for the report */
-    unsigned sacct_wait_s; /* longest wait for sacct's row; 0: none */
+    char lib[PATH_MAX];       /* libheapline.so preloaded into each task */
+    char report[PATH_MAX];    /* heapline-report run by srun at step end */
+    char dir[PATH_MAX];       /* where step folders go, a filename pattern */
+    bool default_on;          /* measure every step without --heapline */
+    bool quiet;               /* HEAPLINE_QUIET=1 in each task */
+    bool sites;               /* HEAPLINE_SITES=1 in each task */
+    bool run_report;          /* srun runs the report at step end */
+    unsigned timeout_s;       /* longest wait for the report */
+    unsigned sacct_wait_s;    /* longest wait for sacct's row; 0: none */
+    bool layout_node;         /* one merged file per node in the step folder */
+    char local_dir[PATH_MAX]; /* where node-local folders go; "": TmpFS */
 };
 
 /* What a value is, and how it is read into its field. */

@@ -14,10 +14,16 @@ static void _explain(spank_t sp, const struct hl_node_step *st, const char *why)
 {
     int local_id = -1;
 
-    if (spank_get_item(sp, S_TASK_ID, &local_id) == ESPANK_SUCCESS &&
-        local_id == 0)
+    if (spank_get_item(sp, S_TASK_ID, &local_id) != ESPANK_SUCCESS ||
+        local_id != 0)
+        return;
+    if (st->why[0])
         slurm_error("heapline: no record of step %s on %s: %s", st->name,
                     st->node, why);
+    else
+        slurm_error("heapline: step %s on %s: %s; one file per task in the "
+                    "step folder instead",
+                    st->name, st->node, why);
 }
 
 static int _set_preload(spank_t sp, const struct hl_plugin_args *cfg)
@@ -89,7 +95,10 @@ void hl_task_env_setup(spank_t sp, const struct hl_plugin_args *cfg,
         _explain(sp, st, "the task does not run as the job's user");
         return;
     }
-    snprintf(output, sizeof(output), "%s/%s", st->path, HL_RECORD_PATTERN);
+    if (st->local_why[0])
+        _explain(sp, st, st->local_why);
+    snprintf(output, sizeof(output), "%s/%s",
+             st->per_node ? st->local_path : st->path, HL_RECORD_PATTERN);
     if (_set_record_env(sp, cfg, output) < 0 || _set_preload(sp, cfg) < 0) {
         spank_unsetenv(sp, "HEAPLINE_OUTPUT");
         _explain(sp, st,

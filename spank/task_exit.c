@@ -11,6 +11,7 @@
 #include "exit_record.h"
 #include "mem_cgroup.h"
 #include "node_file.h"
+#include "node_merge.h"
 
 /*
  * A file written by a child that becomes the user; it may take this long
@@ -62,19 +63,49 @@ static enum hl_oom _oom(const struct hl_mem_cgroup *cg, uint32_t local,
     }
 }
 
+static void _node_figures(const struct hl_node_step *st,
+                          const struct hl_mem_cgroup *cg,
+                          struct hl_mem_cgroup_figures *fig)
+{
+    hl_mem_cgroup_read(cg, fig);
+    /* cgroup v1 counts an OOM kill in the task's cgroup only (seen on 6.18). */
+    if (fig->oom_kills == HL_CGROUP_NONE || fig->oom_kills < st->oom_killed)
+        fig->oom_kills = st->oom_killed;
+}
+
 static void _node_file(struct hl_node_step *st, const struct hl_user *user,
                        const struct hl_mem_cgroup *cg)
 {
     struct hl_mem_cgroup_figures fig;
     char name[300], text[512];
 
-    hl_mem_cgroup_read(cg, &fig);
-    /* cgroup v1 counts an OOM kill in the task's cgroup only (seen on 6.18). */
-    if (fig.oom_kills == HL_CGROUP_NONE || fig.oom_kills < st->oom_killed)
-        fig.oom_kills = st->oom_killed;
+    _node_figures(st, cg, &fig);
     if (hl_node_file_name(st->node, name, sizeof(name)) == 0 &&
         hl_node_file_format(st->node, &fig, text, sizeof(text)) == 0)
         _write(st, user, name, text);
+}
+
+/* layout=node: the exit row kept, and at the node's last task the merge,
+ * with the node's figures where there is a memory cgroup. */
+static void _per_node(struct hl_node_step *st, const struct hl_user *user,
+                      const struct hl_mem_cgroup *cg, uint32_t task, pid_t pid,
+                      int wstatus, enum hl_oom oom)
+{
+    struct hl_mem_cgroup_figures fig;
+    char row[512], node_row[512];
+
+    if (hl_exit_record_row(task, st->node, pid, wstatus, oom, row,
+                           sizeof(row)) == 0)
+        hl_node_merge_note_exit(st, task, pid, row);
+    if (st->ended != st->local_tasks)
+        return;
+    if (cg)
+        _node_figures(st, cg, &fig);
+    hl_node_merge_run(
+        st, user,
+        cg && hl_node_file_row(st->node, &fig, node_row, sizeof(node_row)) == 0
+            ? node_row
+            : NULL);
 }
 
 void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
@@ -108,6 +139,10 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     oom = _oom(in_cgroup ? &cg : NULL, local, wstatus);
     st->oom_killed += oom == HL_OOM_KILLED;
     task = _rank(st, task);
+    if (st->per_node) {
+        _per_node(st, &user, in_cgroup ? &cg : NULL, task, pid, wstatus, oom);
+        return;
+    }
     if (hl_exit_record_name(task, name, sizeof(name)) == 0 &&
         hl_exit_record_format(task, st->node, pid, wstatus, oom, text,
                               sizeof(text)) == 0)

@@ -2,11 +2,14 @@
 # The SPANK plugin on a two-node Slurm cluster in cgroup mode (cluster.sh
 # start --cgroup: task/cgroup, ConstrainRAMSpace=yes): the node's true peak
 # from the step's memory cgroup beside the sum of VmHWM, and an OOM kill
-# told apart from another SIGKILL. TAP. Skips (77) without root, Slurm's
+# told apart from another SIGKILL, in files per task and in one file per
+# node. TAP. Skips (77) without root, Slurm's
 # packages, a built plugin, or a cgroup v1 memory controller.
 set -u
 
 cluster_mode=--cgroup
+# The per-task layout's scenarios; spank-node-files.sh has the default's.
+layout=task
 . "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 
 _field() { # COLUMN FILE: that column of the one row of a heapline CSV file
@@ -149,6 +152,37 @@ else
     _diag < "$d/cc.err"
 fi
 [ $failed -eq $before ] || _show "$d"
+
+# --- one file per node (layout=node): an OOM kill, the true peak -----------------
+
+_merged() { "$py" "$srcdir/merged-sections.py" rows "$@"; } # KIND COLUMN FILE
+"$cluster_sh" plugstack "$cdir" "$plugstack_base"
+d=$(_fresh oom-per-node)
+before=$failed
+# Rank 0 touches 60 MB on n1, rank 1 120 MB on n2, over --mem=100M.
+(cd "$d" && srun --heapline -N2 -n2 --mem=100M "$py" "$touch_py" 60 2 \
+    > "$d/out" 2> "$d/err")
+_ok "$(test $? -ne 0; echo $?)" \
+    "one file per node, OOM kill: srun fails, as it would without heapline"
+sd=$(_stepdir "$d" 0)
+_ok "$(test "$(cd "$sd" && ls -A | tr '\n' ' ')" = \
+    "node-n1.heapline node-n2.heapline report.txt "; echo $?)" \
+    "one file per node, OOM kill: one file per node and report.txt"
+nf=$sd/node-n2.heapline
+_ok "$(test "$(_merged exit oom "$nf")" = 1 &&
+    test "$(_merged exit signal "$nf")" = 9; echo $?)" \
+    "one file per node, OOM kill: n2's exit row says signal 9, oom 1"
+_ok "$(test "$(_merged node oom_kills "$nf")" = 1 &&
+    test "$(_merged node mem_limit_bytes "$nf")" = 104857600; echo $?)" \
+    "one file per node, OOM kill: n2's node section counts it, with the limit"
+_ok "$(test "$(_merged record end "$nf")" = unfinished; echo $?)" \
+    "one file per node, OOM kill: with the killed process's provisional record"
+peak=$(_merged node cgroup_peak_bytes "$sd/node-n1.heapline")
+_ok "$(test "${peak:-0}" -gt 60000000 && test "$peak" -lt 104857600; echo $?)" \
+    "one file per node, OOM kill: n1's true peak, over its 60 MB ($peak)"
+_check "one file per node, OOM kill: named out of memory in the step report" \
+    grep -q 'rank 1 .* killed: out of memory (limit 100.0 MiB)' "$d/err"
+[ $failed -eq $before ] || { cat "$sd"/*.heapline; _show "$d"; } | _diag
 
 echo "1..$n"
 [ $failed -eq 0 ]

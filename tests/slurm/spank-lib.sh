@@ -1,16 +1,18 @@
 # Shared by the plugin's cluster scripts (spank-cluster.sh, plain mode, and
-# spank-cgroup.sh, cgroup mode); sourced, not run. It brings up one cluster
-# for the whole script in the mode given ("" or --cgroup), copies what the
-# jobs load to a folder anyone can read, sets the plugstack line, and gives
-# the TAP helpers. Sets: srcdir build py cluster_sh top cdir art touch_py
-# stagger_py plugin lib plugstack work.
+# spank-cgroup.sh, cgroup mode...); sourced, not run. It brings up one
+# cluster for the whole script in the mode given ("" or --cgroup), copies
+# what the jobs load to a folder anyone can read, sets the plugstack line
+# (with layout=$layout if the script set it), and gives the TAP helpers.
+# Sets: srcdir build py cluster_sh top cdir art touch_py stagger_py plugin
+# lib plugstack plugstack_base work.
 #
 # With HEAPLINE_TEST_PLUGIN set, the scenarios run against an installed
 # heapline (a package) instead of the build tree: the plugin at that path,
 # with its own defaults (no lib= or report=), which must preload
 # HEAPLINE_TEST_LIB; the cluster's plugstack.conf first includes the site's,
 # HEAPLINE_TEST_PLUGSTACK (/etc/slurm/plugstack.conf), where the site
-# enabled the plugin.
+# enabled the plugin (but a script that sets layout= names the plugin
+# itself, with that argument: an included line cannot take one more).
 
 srcdir=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
 build=${abs_top_builddir:-$(cd "$srcdir/../.." && pwd)}
@@ -78,13 +80,20 @@ cp $built "$srcdir/alloc-touch.py" "$srcdir/stagger.py" "$srcdir/mpi-rank.c" \
 chmod -R a+rX "$art"
 touch_py=$art/alloc-touch.py
 stagger_py=$art/stagger.py
+# A script that sets layout=task before sourcing runs its scenarios in the
+# per-task layout (a record and an exit file per task in the step folder);
+# without it, the default, one merged file per node.
 if [ -n "$built" ]; then
     plugin=$art/heapline.so
     lib=$art/libheapline.so
-    plugstack="optional $plugin lib=$lib report=$art/heapline-report"
+    plugstack_base="optional $plugin lib=$lib report=$art/heapline-report"
+else
+    plugstack_base="optional $plugin"
+fi
+plugstack="$plugstack_base${layout:+ layout=$layout}"
+if [ -n "$built" ] || [ -n "${layout:-}" ]; then
     "$cluster_sh" plugstack "$cdir" "$plugstack"
 else
-    plugstack="optional $plugin"
     "$cluster_sh" plugstack "$cdir" \
         "include ${HEAPLINE_TEST_PLUGSTACK:-/etc/slurm/plugstack.conf}"
 fi

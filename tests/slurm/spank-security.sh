@@ -9,6 +9,8 @@
 set -u
 
 cluster_mode=
+# The per-task layout's scenarios; spank-node-files.sh has the default's.
+layout=task
 . "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 alice=heapline-alice
 bob=heapline-bob

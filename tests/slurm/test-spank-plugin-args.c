@@ -34,7 +34,9 @@ int main(void)
                    "sites=on",
                    "run_report=off",
                    "timeout=5",
-                   "sacct_wait=0"};
+                   "sacct_wait=0",
+                   "layout=task",
+                   "local_dir=/dev/shm"};
 
     ok(hl_plugin_args_defaults(&cfg) == 0,
        "every default of the table is accepted by its own parser");
@@ -47,6 +49,8 @@ int main(void)
     ok(!cfg.sites, "no allocation sites by default");
 
     ok(cfg.sacct_wait_s == 10, "sacct's row awaited 10 s by default");
+    ok(cfg.layout_node && cfg.local_dir[0] == '\0',
+       "one file per node by default, from the node's TmpFS");
 
     ok(sizeof(all) / sizeof(all[0]) == hl_plugin_arg_count,
        "every key of the table is tried below");
@@ -62,6 +66,8 @@ int main(void)
     ok(!cfg.run_report, "run_report=off");
     ok(cfg.timeout_s == 5, "timeout=5");
     ok(cfg.sacct_wait_s == 0, "sacct_wait=0: no wait");
+    ok(!cfg.layout_node, "layout=task: files per task");
+    is_str(cfg.local_dir, "/dev/shm", "local_dir= sets the node-local base");
 
     hl_plugin_args_defaults(&cfg);
     ok(_parse(&cfg, "colour=blue") == 1 && warnings == 1,
@@ -69,7 +75,8 @@ int main(void)
     ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
        "the warning names the argument and why: %s", last_warning);
     ok(strstr(last_warning, "(known: lib, report, dir, default, quiet, "
-                            "sites, run_report, timeout, sacct_wait)") != NULL,
+                            "sites, run_report, timeout, sacct_wait, layout, "
+                            "local_dir)") != NULL,
        "the warning lists the known keys, from the table");
     ok(_parse(&cfg, "timeouts=5") == 1 && _parse(&cfg, "time=5") == 1 &&
            cfg.timeout_s == 60,
@@ -91,6 +98,11 @@ int main(void)
     ok(_parse(&cfg, "sacct_wait=3601") == 1 &&
            _parse(&cfg, "sacct_wait=-1") == 1 && cfg.sacct_wait_s == 10,
        "a bad sacct_wait is refused");
+    ok(_parse(&cfg, "layout=rank") == 1 && cfg.layout_node,
+       "a bad layout is refused");
+    ok(_parse(&cfg, "local_dir=tmp") == 1 &&
+           _parse(&cfg, "local_dir=/x/%n") == 1 && cfg.local_dir[0] == '\0',
+       "a relative local_dir, or one with %, is refused");
     ok(_parse(&cfg, "=on") == 1, "an empty key is refused");
     return done_testing();
 }
