@@ -345,6 +345,21 @@ static enum hl_step_rss_answer _wait(struct _query *q, char *row, size_t size)
     return answer;
 }
 
+/*
+ * The query's thread is never joined: it may outlive srun's wait, blocked
+ * on a slow slurmdbd, and even when it has answered it still returns
+ * through this code. srun unloads the plugin at its end; the plugin is
+ * kept mapped, so that the thread never runs unmapped code (srun died of
+ * SIGSEGV when it ended right after the answer).
+ */
+static void _keep_loaded(void)
+{
+    Dl_info self;
+
+    if (dladdr((void *)_keep_loaded, &self) && self.dli_fname)
+        dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
 enum hl_step_rss_answer hl_step_rss(uint32_t job, uint32_t step,
                                     const char *name, unsigned wait_ms,
                                     char *row, size_t row_size)
@@ -371,6 +386,7 @@ enum hl_step_rss_answer hl_step_rss(uint32_t job, uint32_t step,
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&q->cond, &attr);
     pthread_condattr_destroy(&attr);
+    _keep_loaded();
     if (pthread_create(&thread, NULL, _ask, q) != 0) {
         pthread_mutex_destroy(&q->lock);
         pthread_cond_destroy(&q->cond);
