@@ -10,6 +10,8 @@
 set -u
 
 cluster_mode=
+# Its checks read the records one by one: files per task.
+layout=task
 . "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 
 cp "$srcdir/sites-mpi.c" "$art/" && chmod a+r "$art/sites-mpi.c"
