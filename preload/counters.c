@@ -22,6 +22,7 @@
 __thread struct hl_thread_counts hl_mine
     __attribute__((tls_model("initial-exec")));
 static __thread unsigned _retry_in __attribute__((tls_model("initial-exec")));
+int hl_threads_seen;
 
 static struct {
     uint64_t allocs, frees; /* those of threads out of the table */
@@ -57,7 +58,7 @@ struct _reading {
     uint64_t allocs;
 };
 
-static struct _reading _read(const struct hl_thread_counts *t)
+static inline struct _reading _read(const struct hl_thread_counts *t)
 {
     struct _reading r;
 
@@ -83,25 +84,23 @@ static void _rearm(struct hl_thread_counts *t, struct _reading r, int64_t bound,
                    int64_t room)
 {
     t->bound = bound;
+    t->room = room;
     t->allocs_then = r.allocs;
     hl_add_passes(&t->above, -r.above - bound);
     hl_add_passes(&t->below, -r.below - room);
 }
 
-/* A new peak: with other threads, several may raise it at once. Returns
+/* A new peak, with threads: several may raise it at once. Returns
  * whether the provisional record is due. */
-static int _raise_peak(int64_t live, int single)
+static int _raise_peak(int64_t live)
 {
     int64_t peak = __atomic_load_n(&_totals.peak, __ATOMIC_RELAXED);
 
-    if (single)
-        _totals.peak = live;
-    else
-        do
-            if (live <= peak)
-                return 0;
-        while (!__atomic_compare_exchange_n(
-            &_totals.peak, &peak, live, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    do
+        if (live <= peak)
+            return 0;
+    while (!__atomic_compare_exchange_n(&_totals.peak, &peak, live, 1,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return live >= __atomic_load_n(&hl_milestones.next, __ATOMIC_RELAXED) &&
            hl_milestones_reached(live);
 }
@@ -216,49 +215,101 @@ static void _sum(struct hl_figures *out)
     out->peak_time_ns = hl_milestones_peak_time_ns((int64_t)out->peak);
 }
 
-void hl_count_slow(void)
+static __attribute__((cold, noinline)) void _publish(void)
+{
+    struct hl_figures f;
+
+    _sum(&f);
+    hl_provisional_publish(&f);
+}
+
+/* A milestone reached alone: the record, if due, is written once the
+ * counters are set again (the figures sum them). */
+static __attribute__((cold, noinline)) void
+_milestone_alone(struct hl_thread_counts *t, int64_t peak)
+{
+    if (hl_milestones_reached(peak)) {
+        t->limit = _limit(t->slot - 1);
+        _publish();
+    }
+}
+
+/* Alone: the figures are exact. */
+static inline __attribute__((always_inline)) void
+_count_single(struct hl_thread_counts *t, struct _reading r)
+{
+    int64_t live = _totals.live + _bytes(t, r);
+    /* At the peak (no room below), the first release comes here: the heap
+     * just before it was a peak. */
+    int64_t before = t->room ? live : live + r.below;
+    int64_t bound, room;
+    int milestone = 0;
+
+    _totals.live = live;
+    if (before > _totals.peak) {
+        _totals.peak = before;
+        milestone = before >= hl_milestones.next;
+    }
+    /* At the peak, the heap grows to the next milestone. When this call
+     * reached one, its next is not yet set: the next allocation comes
+     * back, which costs one slow path per milestone. */
+    if (live >= _totals.peak) {
+        bound = hl_milestones.next - 1 - live;
+        bound = bound < 0 ? 0 : bound;
+        room = 0;
+    } else {
+        bound = _totals.peak - live;
+        room = t->limit;
+    }
+    _rearm(t, r, bound < t->limit ? bound : t->limit, room);
+    if (__builtin_expect(milestone, 0))
+        _milestone_alone(t, before);
+}
+
+/* With threads, or a thread not yet in the table. */
+static __attribute__((cold, noinline)) void _count_slow_shared(void)
 {
     struct hl_thread_counts *t = &hl_mine;
-    int single = __libc_single_threaded;
     struct _reading r;
-    int64_t live, bound;
-    int publish = 0;
+    int64_t live;
 
-    if (t->in_slow)
-        return;
-    t->in_slow = 1;
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (!t->slot)
         _join(t);
     r = _read(t);
-    if (single && t->slot) {
-        /* Alone: the bound above is the peak, so this is a new peak, or
-         * the thread's limit reached. */
-        live = _totals.live += _bytes(t, r);
-        if (live > _totals.peak && (publish = _raise_peak(live, 1)))
-            t->limit = _limit(t->slot - 1);
-        bound = _totals.peak - live;
-        _rearm(t, r, bound < t->limit ? bound : t->limit, t->limit);
+    if (__libc_single_threaded && t->slot) {
+        _count_single(t, r);
+        return;
+    }
+    hl_threads_seen = 1;
+    live = __atomic_add_fetch(&_totals.live, _bytes(t, r), __ATOMIC_RELAXED);
+    if (t->slot) {
+        t->limit = _limit(t->slot - 1);
+        _rearm(t, r, t->limit, t->limit);
     } else {
-        live =
-            __atomic_add_fetch(&_totals.live, _bytes(t, r), __ATOMIC_RELAXED);
-        publish = _raise_peak(live, 0);
-        if (t->slot) {
-            t->limit = _limit(t->slot - 1);
-            _rearm(t, r, t->limit, t->limit);
-        } else {
-            _move_counts(t);
-            _rearm(t, r, -HL_EVERY_CALL, -HL_EVERY_CALL);
-        }
+        _move_counts(t);
+        _rearm(t, r, -HL_EVERY_CALL, -HL_EVERY_CALL);
     }
-    if (publish) {
-        struct hl_figures f;
+    if (_raise_peak(live))
+        _publish();
+}
 
-        _sum(&f);
-        hl_provisional_publish(&f);
-    }
+/* The common case first, as short as it can be: the process has one
+ * thread, counted in the table. */
+void *hl_count_slow(void *p)
+{
+    struct hl_thread_counts *t = &hl_mine;
+
+    if (t->in_slow)
+        return p;
+    t->in_slow = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (__builtin_expect(!__libc_single_threaded || !t->slot, 0))
+        _count_slow_shared();
+    else
+        _count_single(t, _read(t));
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_slow = 0;
+    return p;
 }
 
 /* Runs at thread exit: the thread's bytes and counts go into the totals,
@@ -277,7 +328,7 @@ static void _leave_at_exit(void *arg)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     r = _read(t);
     live = __atomic_add_fetch(&_totals.live, _bytes(t, r), __ATOMIC_RELAXED);
-    _raise_peak(live, 0);
+    _raise_peak(live);
     _move_counts(t);
     _rearm(t, r, -HL_EVERY_CALL, -HL_EVERY_CALL);
     i = t->slot - 1;

@@ -8,8 +8,11 @@
  * passes zero. The slow path moves the bytes into the shared total, checks
  * the peak, calls the milestones, and sets the counters' next bounds:
  *
- * - while the process has one thread, the bound above is the peak, so a
- *   new peak is seen at the call that makes it, and the figures are exact;
+ * - while the process has one thread, the figures are exact: below its
+ *   peak, the bound above is the peak, so that a new peak comes to the
+ *   slow path; at its peak, the heap may grow up to the next milestone,
+ *   and there is no room below, so that the first release comes to the
+ *   slow path, with the peak just before it;
  * - once threads exist, thread k (from 0) may hold up to B / ((k+1)(k+2))
  *   bytes either way, B = 1 MiB + 0.1% of the peak: all threads together
  *   hold less than B, so the peak seen in the shared total is within B of
@@ -38,8 +41,9 @@ struct hl_thread_counts {
      * passes zero. */
     int64_t above;
     /* Bytes released since the last slow path, minus the room below:
-     * idem. Allocations leave it alone: it then passes zero somewhat
-     * early, which costs a slow path and no accuracy. */
+     * idem. Allocations (and reallocs that grow) leave it alone: it then
+     * passes zero somewhat early, which costs a slow path and no
+     * accuracy. */
     int64_t below;
     uint64_t allocs, frees;   /* since the thread started counting */
     uint64_t moves;           /* reallocs that moved: one of each */
@@ -49,14 +53,22 @@ struct hl_thread_counts {
     /* The bound above, as set: above + bound = bytes since the last slow
      * path, plus HL_ALLOC_BIAS per allocation since. */
     int64_t bound;
+    int64_t room;  /* the room below, as set; 0 at the peak */
     int64_t limit; /* the most this thread may hold either way */
     unsigned slot; /* its index in the table of threads, plus 1; 0: none */
+    int uncounted; /* calls made meanwhile are the allocator's own
+                      (foreign.h): forwarded, not counted */
     int in_slow;   /* the slow path is running (a signal handler's call
                       that reaches it leaves its bytes for the next) */
 };
 
 extern __thread struct hl_thread_counts hl_mine
     __attribute__((tls_model("initial-exec")));
+
+/* Set by the slow path the first time it runs in a process that has
+ * threads (every new thread comes to it at its first call), and never
+ * cleared. */
+extern int hl_threads_seen;
 
 /* counter += v, and whether counter is now above zero: one instruction,
  * which a signal handler cannot split, and a branch on the flags it sets
@@ -108,31 +120,47 @@ static inline int hl_count_free(size_t size)
     return hl_add_passes(&hl_mine.below, (int64_t)size);
 }
 
-/* A realloc: the heap changes by delta (without HL_ALLOC_BIAS); a move is
- * one allocation and one release. Both counters move, whatever the sign:
- * `below` then mirrors `above` exactly for reallocs. */
-static inline int hl_count_realloc(int64_t delta, int moved)
+/* A realloc: the heap grows by delta >= 0, or shrinks by -delta; one that
+ * moved the block also counts one allocation and one release. Apart, so
+ * that the inline path of realloc branches on each counter's flags. */
+static inline int hl_count_grow(int64_t delta)
 {
-    if (moved)
-        hl_mine.moves++;
-    if (hl_add_passes(&hl_mine.above, delta))
-        return 1;
+    return hl_add_passes(&hl_mine.above, delta);
+}
+
+static inline int hl_count_shrink(int64_t delta)
+{
+    hl_add_passes(&hl_mine.above, delta);
     return hl_sub_passes(&hl_mine.below, delta);
 }
 
-void hl_count_slow(void) __attribute__((cold, noinline));
+static inline void hl_count_move(void)
+{
+    hl_mine.moves++;
+}
+
+static inline int hl_count_realloc(int64_t delta, int moved)
+{
+    if (moved)
+        hl_count_move();
+    return delta > 0 ? hl_count_grow(delta) : hl_count_shrink(delta);
+}
+
+/* The slow path. It returns p, whatever that is, so that an entry point
+ * that has a block to return can end with a tail call to it. */
+void *hl_count_slow(void *p) __attribute__((noinline));
 
 /* For the paths where a stack frame costs nothing. */
 static inline void hl_count_alloc_now(size_t size)
 {
     if (hl_count_alloc(size))
-        hl_count_slow();
+        hl_count_slow(NULL);
 }
 
 static inline void hl_count_free_now(size_t size)
 {
     if (hl_count_free(size))
-        hl_count_slow();
+        hl_count_slow(NULL);
 }
 
 /* A mark that changes when this thread's allocations (or, with frees set,

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "counters.h"
 #include "export.h"
+#include "foreign.h"
 #include "forward.h"
 #include "hooks.h"
 #include "sites.h"
@@ -120,7 +121,9 @@ static void *_next_of(int op)
     return fn;
 }
 
-#define _NEW(name, params, args)                                               \
+/* request: the size asked for, where it gives the usable size by the
+ * allocator's size classes (operator new without alignment), else 0. */
+#define _NEW(name, params, args, request)                                      \
     static __attribute__((noinline)) void *name##_forward params               \
     {                                                                          \
         void *(*fn)params = (void *(*)params)_next_of(_OP##name);              \
@@ -131,14 +134,14 @@ static void *_next_of(int op)
         mark = hl_count_mark(0);                                               \
         p = fn args;                                                           \
         if (p && hl_count_mark(0) == mark) {                                   \
-            size_t size_ = hl_usable(p, 0);                                    \
+            size_t size_ = hl_new_size(p, request);                            \
             hl_sites_alloc(p, size_);                                          \
             hl_count_alloc_now(size_);                                         \
         }                                                                      \
         return p;                                                              \
     }
 
-#define _DELETE(name, params, args)                                            \
+#define _DELETE(name, params, args, request)                                   \
     static __attribute__((noinline)) void name##_forward params                \
     {                                                                          \
         void(*fn) params = (void(*) params)_next_of(_OP##name);                \
@@ -148,7 +151,7 @@ static void *_next_of(int op)
             fn args;                                                           \
             return;                                                            \
         }                                                                      \
-        size = hl_sites_free(p) ? 0 : hl_usable(p, 0);                         \
+        size = hl_sites_free(p) ? 0 : hl_released_size(p, request);            \
         mark = hl_count_mark(1);                                               \
         fn args;                                                               \
         if (hl_count_mark(1) == mark && size)                                  \
@@ -158,7 +161,7 @@ static void *_next_of(int op)
 /* Direct: heapline's malloc; on failure the runtime's operator, which
  * calls malloc again, then the new-handler, or throws. */
 #define _DIRECT_NEW(name)                                                      \
-    _NEW(name, (size_t n), (n))                                                \
+    _NEW(name, (size_t n), (n), n)                                             \
     HL_EXPORT void *name(size_t n)                                             \
     {                                                                          \
         void *p;                                                               \
@@ -167,8 +170,8 @@ static void *_next_of(int op)
         return name##_forward(n);                                              \
     }
 
-#define _DIRECT_DELETE(name, params, args)                                     \
-    _DELETE(name, params, args)                                                \
+#define _DIRECT_DELETE(name, params, args, request)                            \
+    _DELETE(name, params, args, request)                                       \
     HL_EXPORT void name params                                                 \
     {                                                                          \
         if (_direct())                                                         \
@@ -178,14 +181,14 @@ static void *_next_of(int op)
     }
 
 #define _FORWARD_NEW(name, params, args)                                       \
-    _NEW(name, params, args)                                                   \
+    _NEW(name, params, args, 0)                                                \
     HL_EXPORT void *name params                                                \
     {                                                                          \
         return name##_forward args;                                            \
     }
 
 #define _FORWARD_DELETE(name, params, args)                                    \
-    _DELETE(name, params, args)                                                \
+    _DELETE(name, params, args, 0)                                             \
     HL_EXPORT void name params                                                 \
     {                                                                          \
         name##_forward args;                                                   \
@@ -193,10 +196,10 @@ static void *_next_of(int op)
 
 _DIRECT_NEW(_Znwm)
 _DIRECT_NEW(_Znam)
-_DIRECT_DELETE(_ZdlPv, (void *p), (p))
-_DIRECT_DELETE(_ZdaPv, (void *p), (p))
-_DIRECT_DELETE(_ZdlPvm, (void *p, size_t n), (p, n))
-_DIRECT_DELETE(_ZdaPvm, (void *p, size_t n), (p, n))
+_DIRECT_DELETE(_ZdlPv, (void *p), (p), 0)
+_DIRECT_DELETE(_ZdaPv, (void *p), (p), 0)
+_DIRECT_DELETE(_ZdlPvm, (void *p, size_t n), (p, n), n)
+_DIRECT_DELETE(_ZdaPvm, (void *p, size_t n), (p, n), n)
 
 _FORWARD_NEW(_ZnwmRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))
 _FORWARD_NEW(_ZnamRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "forward.h"
 #include "clock.h"
+#include "foreign.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -20,9 +21,6 @@ extern void *__libc_pvalloc(size_t);
 
 struct hl_next hl_next;
 uintptr_t hl_fast_gate = UINTPTR_MAX;
-
-uint32_t hl_class_fine[HL_CLASS_FINE_MAX / 8 + 1];
-uint32_t hl_class_coarse[HL_CLASS_MAX / 128 + 1];
 
 char hl_bootstrap_arena[HL_BOOTSTRAP_SIZE] __attribute__((aligned(64)));
 static size_t _bootstrap_used;
@@ -56,19 +54,7 @@ size_t hl_bootstrap_size(const void *p)
     return hl_glibc_head(p) >> 3;
 }
 
-__thread int hl_in_foreign_usable __attribute__((tls_model("initial-exec")));
-
-size_t hl_foreign_usable(void *p)
-{
-    size_t size;
-
-    if (!hl_next.usable || hl_in_foreign_usable)
-        return 0;
-    hl_in_foreign_usable = 1;
-    size = hl_next.usable(p);
-    hl_in_foreign_usable = 0;
-    return size;
-}
+const size_t hl_probe_sizes[HL_NPROBES] = {1, 24, 100, 1000, 5000, 70000};
 
 static int _posix_memalign_fallback(void **out, size_t align, size_t size)
 {
@@ -115,11 +101,6 @@ static int _in_glibc(void *fn)
     return fn && hl_object_of(fn) == hl_object_of(gnu_get_libc_version);
 }
 
-/* A few sizes of the kinds of block a program asks for, to check a
- * shortcut against the allocator's malloc_usable_size. */
-static const size_t _probe_sizes[] = {1, 24, 100, 1000, 5000, 70000};
-#define _NPROBES (sizeof(_probe_sizes) / sizeof(_probe_sizes[0]))
-
 /* The header shortcut is glibc's own formula; take it only if it agrees
  * with glibc's malloc_usable_size on a few block kinds (it would not with
  * memory tagging, for one). */
@@ -127,9 +108,9 @@ static int _glibc_header_agrees(void)
 {
     int ok = hl_next.usable != NULL;
 
-    for (size_t i = 0; ok && i < _NPROBES; i++) {
-        void *p = hl_next.malloc(_probe_sizes[i]);
-        void *q = hl_next.memalign(4096, _probe_sizes[i]);
+    for (size_t i = 0; ok && i < HL_NPROBES; i++) {
+        void *p = hl_next.malloc(hl_probe_sizes[i]);
+        void *q = hl_next.memalign(4096, hl_probe_sizes[i]);
         if (p)
             ok = hl_glibc_usable(p) == hl_next.usable(p);
         if (q && ok)
@@ -138,37 +119,6 @@ static int _glibc_header_agrees(void)
         hl_next.free(q);
     }
     return ok;
-}
-
-/* The size class tables, from another allocator's nallocx: a step of
- * request sizes gets the class of its largest size if its smallest has
- * the same (classes grow with the size); then a few blocks check them
- * against malloc_usable_size, and any disagreement leaves them empty. */
-static void _fill_class_tables(void)
-{
-    size_t (*nallocx)(size_t, int) =
-        (size_t(*)(size_t, int))dlsym(RTLD_NEXT, "nallocx");
-    int ok = nallocx && hl_next.usable;
-
-    if (!ok)
-        return;
-    for (size_t i = 1; i < sizeof(hl_class_fine) / sizeof(uint32_t); i++)
-        if (nallocx(8 * i - 7, 0) == nallocx(8 * i, 0))
-            hl_class_fine[i] = (uint32_t)nallocx(8 * i, 0);
-    for (size_t i = HL_CLASS_FINE_MAX / 128 + 1;
-         i < sizeof(hl_class_coarse) / sizeof(uint32_t); i++)
-        if (nallocx(128 * i - 127, 0) == nallocx(128 * i, 0))
-            hl_class_coarse[i] = (uint32_t)nallocx(128 * i, 0);
-    for (size_t i = 0; ok && i < _NPROBES; i++) {
-        size_t class = hl_foreign_class(_probe_sizes[i]);
-        void *p = hl_next.malloc(_probe_sizes[i]);
-        ok = !p || !class || class == hl_next.usable(p);
-        hl_next.free(p);
-    }
-    if (!ok) {
-        memset(hl_class_fine, 0, sizeof(hl_class_fine));
-        memset(hl_class_coarse, 0, sizeof(hl_class_coarse));
-    }
 }
 
 static void _resolve(void)
@@ -190,7 +140,7 @@ static void _resolve(void)
         _in_glibc((void *)hl_next.usable))
         hl_next.glibc_chunks = _glibc_header_agrees();
     else
-        _fill_class_tables();
+        hl_foreign_start();
     errno = saved_errno;
 }
 

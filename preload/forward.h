@@ -104,53 +104,10 @@ static inline size_t hl_glibc_usable(const void *p)
     return hl_glibc_heap_usable(head);
 }
 
-/* Set while another allocator's malloc_usable_size runs: tcmalloc's may
- * allocate for itself (with operator new, the first time), and what it
- * allocates there is its own bookkeeping, neither counted nor measured. */
-extern __thread int hl_in_foreign_usable
-    __attribute__((tls_model("initial-exec")));
-
-/* Usable size of a live block of another allocator; 0 if it cannot say. */
-size_t hl_foreign_usable(void *p);
-
-/* Usable sizes of another allocator's malloc(n), from its nallocx at
- * start-up: by 8-byte steps of n up to 1 KiB, by 128-byte steps up to
- * 64 KiB, 0 where one size class does not cover a whole step. Reading
- * them is cheaper than asking the allocator about the block. */
-#define HL_CLASS_FINE_MAX 1024
-#define HL_CLASS_MAX 65536
-extern uint32_t hl_class_fine[HL_CLASS_FINE_MAX / 8 + 1];
-extern uint32_t hl_class_coarse[HL_CLASS_MAX / 128 + 1];
-
-/* What another allocator's malloc(request) returns; 0 where unknown. */
-static inline size_t hl_foreign_class(size_t request)
-{
-    if (request <= HL_CLASS_FINE_MAX)
-        return hl_class_fine[(request + 7) / 8];
-    if (request <= HL_CLASS_MAX)
-        return hl_class_coarse[(request + 127) / 128];
-    return 0;
-}
-
-/* Usable size of a live block of the real allocator, whichever it is; 0 if
- * it cannot say. request, when not 0, is what malloc was asked for. */
-static inline size_t hl_usable(void *p, size_t request)
-{
-    size_t size;
-
-    if (hl_next.glibc_chunks)
-        return hl_glibc_usable(p);
-    if (request && (size = hl_foreign_class(request)))
-        return size;
-    return hl_foreign_usable(p);
-}
-
-/* Whether a call is the real allocator's own, made from within
- * hl_foreign_usable: such calls are forwarded and not counted. */
-static inline int hl_uncounted_call(void)
-{
-    return !hl_next.glibc_chunks && hl_in_foreign_usable;
-}
+/* A few sizes of the kinds of block a program asks for, to check a
+ * shortcut against the allocator's malloc_usable_size at start-up. */
+#define HL_NPROBES 6
+extern const size_t hl_probe_sizes[HL_NPROBES];
 
 #pragma GCC visibility pop
 

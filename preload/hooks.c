@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "counters.h"
 #include "export.h"
+#include "foreign.h"
 #include "forward.h"
 #include "hooks.h"
 #include "sites.h"
@@ -36,29 +37,39 @@ static inline int _fast(const void *p)
             return fallback;                                                   \
     } while (0)
 
-static _OUT_OF_LINE void *_after_slow(void *p)
-{
-    hl_count_slow();
-    return p;
-}
-
-/* A new block from any allocator, with what malloc was asked for (0 when
- * it was not malloc's kind of call). */
-static _OUT_OF_LINE void *_counted_general(void *p, size_t request)
+/* Counts, and with sites on samples, a new block (not NULL, not the
+ * bootstrap arena's, not the allocator's own bookkeeping) past a closed
+ * gate, with what malloc was asked for (0 when it was not malloc's kind of
+ * call). */
+static inline void *_count_sampled(void *p, size_t request)
 {
     size_t size;
 
-    if (!p || hl_in_bootstrap(p) || hl_uncounted_call())
-        return p;
     if (_UNLIKELY(hl_sites_internal)) {
         hl_sites_keep_own(p);
         return p;
     }
-    size = hl_usable(p, request);
+    size = hl_new_size(p, request);
     /* Sampled before it is counted: a peak milestone that the count
      * reaches then has the block in its at-peak table. */
     hl_sites_alloc(p, size);
     hl_count_alloc_now(size);
+    return p;
+}
+
+/* Counts the release of a block, unless it is the library's own (sites):
+ * before the release, so that the call to it is the last. */
+static inline void _count_released(void *p)
+{
+    if (!hl_sites_free(p))
+        hl_count_free_now(hl_released_size(p, 0));
+}
+
+/* A new block from any allocator. */
+static _OUT_OF_LINE void *_counted_general(void *p, size_t request)
+{
+    if (p && !hl_in_bootstrap(p) && !hl_uncounted_call())
+        _count_sampled(p, request);
     return p;
 }
 
@@ -79,7 +90,7 @@ static inline void *_counted_glibc(void *p)
     if (_UNLIKELY(head & HL_HEAD_ODD))
         return _counted_odd(p);
     if (_UNLIKELY(hl_count_alloc(hl_glibc_heap_usable(head))))
-        return _after_slow(p);
+        return hl_count_slow(p);
     return p;
 }
 
@@ -94,24 +105,78 @@ static inline void *_counted(void *p, size_t request)
 /* What malloc and calloc call: first a function that waits for the real
  * allocator, then glibc's own when the inline path applies; otherwise one
  * that counts by itself (so that malloc need not keep the size across the
- * call for it). */
+ * call for it), and with sites on one that also samples. What free calls
+ * past a closed gate: a function for every case until then, one for the
+ * other allocator's blocks after, or one that knows the sampled blocks. */
 static void *_malloc_first(size_t size);
 static void *_calloc_first(size_t n, size_t size);
+static void _free_general(void *p);
 static void *(*_malloc_entry)(size_t) = _malloc_first;
 static void *(*_calloc_entry)(size_t, size_t) = _calloc_first;
+static void (*_free_entry)(void *) = _free_general;
 
+/* Past the gate, a block of another allocator (or glibc's, when its
+ * header is not read). */
 static void *_malloc_counting(size_t size)
 {
-    return _counted_general(hl_next.malloc(size), size);
+    void *p = hl_next.malloc(size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, size));
+    return p;
 }
 
 static void *_calloc_counting(size_t n, size_t size)
 {
-    return _counted_general(hl_next.calloc(n, size), n * size);
+    void *p = hl_next.calloc(n, size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, n * size));
+    return p;
 }
+
+static void _free_counting(void *p)
+{
+    if (!p || hl_in_bootstrap(p))
+        return;
+    if (!hl_mine.uncounted && hl_count_free(hl_foreign_released_size(p, 0)))
+        hl_count_slow(NULL);
+    hl_next.free(p);
+}
+
+/* With sites on, any allocator's. */
+static void *_malloc_sampling(size_t size)
+{
+    void *p = hl_next.malloc(size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        _count_sampled(p, size);
+    return p;
+}
+
+static void *_calloc_sampling(size_t n, size_t size)
+{
+    void *p = hl_next.calloc(n, size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        _count_sampled(p, n * size);
+    return p;
+}
+
+static void _free_sampling(void *p)
+{
+    if (!p || hl_in_bootstrap(p))
+        return;
+    if (!hl_mine.uncounted)
+        _count_released(p);
+    hl_next.free(p);
+}
+
+static int _sampling;
 
 void hl_hooks_general_only(void)
 {
+    __atomic_store_n(&_sampling, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_fast_gate, UINTPTR_MAX, __ATOMIC_RELEASE);
     __atomic_store_n(&_malloc_entry, _malloc_first, __ATOMIC_RELEASE);
     __atomic_store_n(&_calloc_entry, _calloc_first, __ATOMIC_RELEASE);
@@ -120,11 +185,22 @@ void hl_hooks_general_only(void)
 static void _choose_entries(void)
 {
     int fast = HL_ONCE_SET(hl_fast_gate) == 0;
+    int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
 
-    __atomic_store_n(&_malloc_entry, fast ? hl_next.malloc : _malloc_counting,
+    __atomic_store_n(&_malloc_entry,
+                     fast       ? hl_next.malloc
+                     : sampling ? _malloc_sampling
+                                : _malloc_counting,
                      __ATOMIC_RELEASE);
-    __atomic_store_n(&_calloc_entry, fast ? hl_next.calloc : _calloc_counting,
+    __atomic_store_n(&_calloc_entry,
+                     fast       ? hl_next.calloc
+                     : sampling ? _calloc_sampling
+                                : _calloc_counting,
                      __ATOMIC_RELEASE);
+    if (!fast)
+        __atomic_store_n(&_free_entry,
+                         sampling ? _free_sampling : _free_counting,
+                         __ATOMIC_RELEASE);
 }
 
 static void *_malloc_first(size_t size)
@@ -157,28 +233,33 @@ void *hl_malloc(size_t size)
 
 HL_EXPORT void *malloc(size_t size) __attribute__((alias("hl_malloc")));
 
+/* glibc's mmapped chunks, and every block before the allocator is
+ * known. */
 static _OUT_OF_LINE void _free_general(void *p)
 {
     if (!p || hl_in_bootstrap(p))
         return;
     _READY_OR();
-    /* Counted before the release, so that the call to it is the last. */
-    if (!hl_uncounted_call() && !hl_sites_free(p))
-        hl_count_free_now(hl_usable(p, 0));
+    if (!hl_uncounted_call())
+        _count_released(p);
     hl_next.free(p);
 }
 
 static _OUT_OF_LINE void _free_after_slow(void *p)
 {
-    hl_count_slow();
-    hl_next.free(p);
+    hl_next.free(hl_count_slow(p));
 }
 
 void hl_free(void *p)
 {
     size_t head;
 
-    if (!_fast(p) || _UNLIKELY((head = hl_glibc_head(p)) & HL_HEAD_ODD)) {
+    if (!_fast(p)) {
+        HL_ONCE_SET(_free_entry)(p);
+        return;
+    }
+    head = hl_glibc_head(p);
+    if (_UNLIKELY(head & HL_HEAD_ODD)) {
         _free_general(p);
         return;
     }
@@ -251,7 +332,7 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
             hl_sites_keep_own(q);
         return q;
     }
-    old = hl_usable(p, 0);
+    old = hl_released_size(p, 0);
     q = hl_next.realloc(p, size);
     if (!q) {
         /* glibc frees the block on realloc(p, 0). */
@@ -259,10 +340,10 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
             hl_count_free_now(old);
         return NULL;
     }
-    new = hl_usable(q, 0);
+    new = hl_new_size(q, 0);
     hl_sites_alloc(q, new);
     if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
-        hl_count_slow();
+        return hl_count_slow(q);
     return q;
 }
 
@@ -277,13 +358,14 @@ static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
         return NULL;
     }
     if (hl_count_realloc((int64_t)hl_glibc_usable(q) - (int64_t)old, q != p))
-        hl_count_slow();
+        return hl_count_slow(q);
     return q;
 }
 
 HL_EXPORT void *realloc(void *p, size_t size)
 {
     size_t old, head;
+    int64_t delta;
     void *q;
 
     if (!_fast(p) || _UNLIKELY((old = hl_glibc_head(p)) & HL_HEAD_ODD))
@@ -292,9 +374,15 @@ HL_EXPORT void *realloc(void *p, size_t size)
     q = hl_next.realloc(p, size);
     if (_UNLIKELY(!q || (head = hl_glibc_head(q)) & HL_HEAD_ODD))
         return _realloc_rest(p, q, old, size);
-    if (_UNLIKELY(hl_count_realloc(
-            (int64_t)hl_glibc_heap_usable(head) - (int64_t)old, q != p)))
-        return _after_slow(q);
+    delta = (int64_t)hl_glibc_heap_usable(head) - (int64_t)old;
+    if (q != p)
+        hl_count_move();
+    if (delta > 0) {
+        if (_UNLIKELY(hl_count_grow(delta)))
+            return hl_count_slow(q);
+    } else if (_UNLIKELY(hl_count_shrink(delta))) {
+        return hl_count_slow(q);
+    }
     return q;
 }
 
