@@ -169,16 +169,19 @@ def progress(msg):
 
 def bench_workloads(args, chosen):
     """Wall and CPU times, each {workload: {tool: [seconds per repetition
-    or None]}}."""
+    or None]}}, and the load average (1 min) before each repetition of
+    each workload, {workload: [load]}."""
     times = {w.name: {t: [None] * args.reps for t in args.tools}
              for w in chosen}
     cpu_times = {w.name: {t: [None] * args.reps for t in args.tools}
                  for w in chosen}
+    loads = {w.name: [] for w in chosen}
     failed = set()
     scratch = tempfile.mkdtemp(prefix="heapline-bench-")
     try:
         for rep in range(args.reps):
             for w in chosen:
+                loads[w.name].append(os.getloadavg()[0])
                 for tool in rotated(args.tools, rep):
                     if rep >= args.tool_reps.get(tool, args.reps) or \
                             (w.name, tool) in failed:
@@ -198,7 +201,7 @@ def bench_workloads(args, chosen):
                              (rep + 1, args.reps, w.name, tool, wall, cpu))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return times, cpu_times
+    return times, cpu_times, loads
 
 
 def ratios(tool_times, base_times):
@@ -260,9 +263,10 @@ def peak_rss(argv):
         return "%.1f MiB" % (int(out.read().split()[-1]) / 1024)
 
 
-def cpu_table(args, chosen, cpu_times):
-    """Rows of median ratios of CPU time to none: a check on the wall-time
-    ratios, less moved by other load on a shared machine."""
+def cpu_table(args, chosen, cpu_times, loads):
+    """Rows of median ratios of CPU time to none, less moved by other load
+    on a shared machine than wall time, with heapline's goal and the load
+    average (1 min) seen before the repetitions: median (range)."""
     tools = [t for t in args.tools if t != "none"]
     rows = []
     for w in chosen:
@@ -270,8 +274,16 @@ def cpu_table(args, chosen, cpu_times):
         for tool in tools:
             r = ratios(cpu_times[w.name][tool], cpu_times[w.name]["none"])
             row.append("%.2f" % statistics.median(r) if r else "-")
+        r = ratios(cpu_times[w.name].get("heapline", []),
+                   cpu_times[w.name]["none"])
+        goal = GOALS.get(w.name)
+        row.append("≤ %.2f %s" % (goal, "met" if statistics.median(r) <= goal
+                                  else "MISSED") if r and goal else "-")
+        row.append("%.1f (%.1f-%.1f)" % (statistics.median(loads[w.name]),
+                                         min(loads[w.name]),
+                                         max(loads[w.name])))
         rows.append(row)
-    return ["workload"] + tools, rows
+    return ["workload"] + tools + ["heapline goal", "load"], rows
 
 
 def bench_report(args):
@@ -533,15 +545,16 @@ def main():
         if bad:
             sys.exit("unknown workload(s): " + ",".join(sorted(bad)))
         chosen = [w for w in every if w.name in want and available(w)]
-        times, cpu_times = bench_workloads(args, chosen)
+        times, cpu_times, loads = bench_workloads(args, chosen)
         head, rows = workload_table(args, chosen, times)
         text += ["", "Workloads: median wall time (median ratio to none)",
                  text_table(head, rows)]
         md += ["", "Median wall time, and in parentheses the median of the "
                "per-repetition ratios to none:", "", markdown_table(head, rows)]
         if "none" in args.tools and len(args.tools) > 1:
-            head, rows = cpu_table(args, chosen, cpu_times)
-            title = "CPU time (user + system): median ratio to none"
+            head, rows = cpu_table(args, chosen, cpu_times, loads)
+            title = ("CPU time (user + system): median ratio to none, and "
+                     "the load average (1 min) before the repetitions")
             text += ["", title, text_table(head, rows)]
             md += ["", title + ":", "", markdown_table(head, rows)]
         legend = [[w.name, w.what] for w in chosen]
