@@ -56,7 +56,7 @@ static inline size_t hl_foreign_class(size_t request)
 }
 
 /* The cache: an entry holds a block's address (below 2^47) and, above it,
- * its usable size (one of the class tables', below 2^17), in one word, so
+ * its usable size (below 2^17: larger blocks are not cached), in one word, so
  * that threads that use it at once, until the first of them comes to the
  * slow path of counting (hl_threads_seen), read no entry half written.
  * Once threads are seen the cache serves no more: shared, it would cost
@@ -83,8 +83,8 @@ static inline size_t hl_foreign_new_size(void *p, size_t request)
 {
     size_t size = hl_foreign_class(request);
 
-    if (__builtin_expect(!size, 0))
-        return hl_foreign_usable(p);
+    if (__builtin_expect(!size, 0) && (size = hl_foreign_usable(p)) >> 17)
+        return size;
     if (hl_size_cache_serves() && !((uintptr_t)p >> 47))
         *hl_size_cache_slot(p) = (uintptr_t)p | (uint64_t)size << 47;
     return size;
