@@ -174,12 +174,16 @@ static void _free_sampling(void *p)
 
 static int _sampling;
 
+/* Until malloc or calloc chooses the sampling entries again, free takes
+ * the path that knows sampled blocks too: one may come from realloc or
+ * memalign meanwhile. */
 void hl_hooks_general_only(void)
 {
     __atomic_store_n(&_sampling, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_fast_gate, UINTPTR_MAX, __ATOMIC_RELEASE);
     __atomic_store_n(&_malloc_entry, _malloc_first, __ATOMIC_RELEASE);
     __atomic_store_n(&_calloc_entry, _calloc_first, __ATOMIC_RELEASE);
+    __atomic_store_n(&_free_entry, _free_general, __ATOMIC_RELEASE);
 }
 
 static void _choose_entries(void)
