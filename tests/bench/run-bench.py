@@ -476,7 +476,8 @@ def parse_args():
                         "for the instructions part")
     p.add_argument("--instr-calls", dest="calls", type=int, default=20000,
                    help="calls of the shorter run of each workload in the "
-                        "instructions part (the longer makes twice as many)")
+                        "instructions part (the longer makes twice as many; "
+                        "realloc's runs are ten times longer)")
     p.add_argument("--allocators", default=",".join(instructions.ALLOCATORS),
                    help="allocators of the instructions part, a comma list "
                         "of " + ",".join(instructions.ALLOCATORS))
