@@ -353,9 +353,13 @@ void hl_counters_after_fork(void)
     _sum(&f);
     memset(&_totals, 0, sizeof(_totals));
     _totals.live = _totals.peak = (int64_t)f.live;
-    /* The other threads did not come along into the child. */
+    /* The other threads did not come along into the child; one that was
+     * making the exit key never finishes here, so the child makes its
+     * own. */
     memset(_table, 0, sizeof(_table));
     _table_seen = 0;
+    if (_exit_key_state == 1)
+        _exit_key_state = 0;
     t->allocs = t->frees = t->moves = 0;
     t->allocs_in_total = t->frees_in_total = 0;
     if (t->slot) {
