@@ -213,6 +213,9 @@ def run(args, env, progress):
             if args.instr_workloads and w.name not in args.instr_workloads:
                 continue
             for allocator in args.allocators:
+                if ALLOCATORS[allocator] and \
+                        not os.path.exists(ALLOCATORS[allocator]):
+                    continue
                 for tool in TOOLS:
                     costs[w.name, allocator, tool] = measure(
                         w, tool, allocator, args, env, scratch)
