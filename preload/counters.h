@@ -1,131 +1,166 @@
-/* Hot-path accounting: allocations, releases, live heap, its peak and the
- * time of the peak.
+/* Counting: allocations, releases, the live heap and its peak.
  *
- * While the process has one thread, the totals are updated with plain
- * stores and are exact. Once threads exist, each thread counts in a slot of
- * its own and folds its live-byte delta into the shared total when the delta
- * passes the slot's limit; slot k (from 1) holds at most B / (k (k + 1))
- * bytes, B = 1 MiB + 0.1% of the peak, so all slots together hold less than
- * B and the peak seen in the shared total is within B of the true one.
- * Counts and live bytes of every slot are summed at exit: they are exact. */
+ * Every thread counts into a block of its own thread-local storage: its
+ * allocations, its releases, and the bytes it has added to the live heap
+ * since it last ran the slow path. The hot path is one update, the same
+ * whatever the number of threads: a count and one or two byte counters
+ * advanced, and a branch to the slow path (counters.c) when a counter
+ * passes zero. The slow path moves the bytes into the shared total, checks
+ * the peak, calls the milestones, and sets the counters' next bounds:
+ *
+ * - while the process has one thread, the figures are exact: below its
+ *   peak, the bound above is the peak, so that a new peak comes to the
+ *   slow path; at its peak, the heap may grow up to the next milestone,
+ *   and there is no room below, so that the first release comes to the
+ *   slow path, with the peak just before it;
+ * - once threads exist, thread k (from 0) may hold up to B / ((k+1)(k+2))
+ *   bytes either way, B = 1 MiB + 0.1% of the peak: all threads together
+ *   hold less than B, so the peak seen in the shared total is within B of
+ *   the true one (doc/format.md, Threads);
+ *
+ * and in both cases the next milestone (milestones.h) is a bound too.
+ * Counts and bytes of every thread are summed at exit: they are exact. */
 #ifndef HEAPLINE_COUNTERS_H
 #define HEAPLINE_COUNTERS_H
 
-#include "clock.h"
-
+#include <stddef.h>
 #include <stdint.h>
-#include <sys/single_threaded.h>
-
-/* The time of the peak is read again only once the peak has grown by this
- * much since the last reading, which keeps the clock off the hot path of a
- * heap that grows by small blocks. */
-#define HL_PEAK_TIME_STEP 4096
 
 #pragma GCC visibility push(hidden)
 
-struct hl_totals {
-    uint64_t allocs, frees;
-    int64_t live, peak;
-    int64_t peak_stamped; /* the peak when its time was last read */
-    int64_t peak_coarse_ns;
-    /* The peak at which the provisional record is next written; INT64_MAX
-     * when there is none. Read only when the time of the peak is. */
-    int64_t publish_at;
-} __attribute__((aligned(64)));
+/* Each allocation adds this much more than its usable size to `above`,
+ * and the slow path takes it back, knowing how many there were: with
+ * glibc's allocator, usable size plus this is the chunk size that the
+ * header holds, so the hot path adds it as read. Counting more only makes
+ * the slow path come sooner. */
+#define HL_ALLOC_BIAS ((int64_t)sizeof(size_t))
 
-struct hl_slot {
-    uint64_t allocs, frees; /* written by the owner only, read at exit */
-    int64_t pending;        /* live bytes not yet in hl_totals.live */
-    int64_t limit;
-    unsigned index;
-    int in_use;
-} __attribute__((aligned(64)));
-
-/* What the record and the summary line report. */
-struct hl_figures {
-    uint64_t allocs, frees, peak, live;
-    int64_t peak_time_ns; /* since the library started */
+struct hl_thread_counts {
+    /* Bytes added since the last slow path (with HL_ALLOC_BIAS per
+     * allocation), minus the bound above: the slow path runs when this
+     * passes zero. */
+    int64_t above;
+    /* Bytes released since the last slow path, minus the room below:
+     * idem. Allocations (and reallocs that grow) leave it alone: it then
+     * passes zero somewhat early, which costs a slow path and no
+     * accuracy. */
+    int64_t below;
+    uint64_t allocs, frees;   /* since the thread started counting */
+    uint64_t moves;           /* reallocs that moved: one of each */
+    uint64_t allocs_then;     /* allocs at the last slow path */
+    uint64_t allocs_in_total; /* the part of allocs + moves in the totals */
+    uint64_t frees_in_total;  /* and of frees + moves */
+    /* The bound above, as set: above + bound = bytes since the last slow
+     * path, plus HL_ALLOC_BIAS per allocation since. */
+    int64_t bound;
+    int64_t room;  /* the room below, as set; 0 at the peak */
+    int64_t limit; /* the most this thread may hold either way */
+    unsigned slot; /* its index in the table of threads, plus 1; 0: none */
+    int uncounted; /* calls made meanwhile are the allocator's own
+                      (foreign.h): forwarded, not counted */
+    int in_slow;   /* the slow path is running (a signal handler's call
+                      that reaches it leaves its bytes for the next) */
 };
 
-extern struct hl_totals hl_totals;
-extern __thread struct hl_slot *hl_my_slot
+extern __thread struct hl_thread_counts hl_mine
     __attribute__((tls_model("initial-exec")));
 
-/* Any update, from any thread: the general case, out of line. */
-void hl_count(int64_t bytes, unsigned allocs, unsigned frees)
-    __attribute__((noinline));
-/* Out of line, so that the hot path needs no stack frame for it. */
-void hl_stamp_peak(int64_t live) __attribute__((cold, noinline));
+/* Set by the slow path the first time it runs in a process that has
+ * threads (every new thread comes to it at its first call), and never
+ * cleared. */
+extern int hl_threads_seen;
 
-/* One allocation of a usable size: the common cases inline. */
-static inline void hl_count_alloc(size_t size)
+/* counter += v, and whether counter is now above zero: one instruction,
+ * which a signal handler cannot split, and a branch on the flags it sets
+ * (where the compiler alone would load, add, store and test). */
+static inline __attribute__((always_inline)) int hl_add_passes(int64_t *counter,
+                                                               int64_t v)
 {
-    struct hl_slot *slot;
-    int64_t live, pending;
+#if defined(__x86_64__)
+    int above;
 
-    if (__builtin_expect(__libc_single_threaded, 1)) {
-        hl_totals.allocs++;
-        live = hl_totals.live += (int64_t)size;
-        if (live > hl_totals.peak) {
-            hl_totals.peak = live;
-            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP)
-                hl_stamp_peak(live);
-        }
-        return;
-    }
-    slot = hl_my_slot;
-    if (__builtin_expect(slot != NULL, 1)) {
-        pending = slot->pending + (int64_t)size;
-        if (__builtin_expect(pending <= slot->limit, 1)) {
-            __atomic_store_n(&slot->allocs, slot->allocs + 1, __ATOMIC_RELAXED);
-            __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
-            return;
-        }
-    }
-    hl_count((int64_t)size, 1, 0);
+    __asm__ __volatile__("addq %2, %0"
+                         : "+m"(*counter), "=@ccg"(above)
+                         : "er"(v));
+    return above;
+#else
+    return (*counter += v) > 0;
+#endif
 }
 
-/* One release: the heap shrinks, so no peak to check. */
-static inline void hl_count_free(size_t size)
+/* counter -= v, and whether counter is now above zero, as above. */
+static inline __attribute__((always_inline)) int hl_sub_passes(int64_t *counter,
+                                                               int64_t v)
 {
-    struct hl_slot *slot;
-    int64_t pending;
+#if defined(__x86_64__)
+    int above;
 
-    if (__builtin_expect(__libc_single_threaded, 1)) {
-        hl_totals.frees++;
-        hl_totals.live -= (int64_t)size;
-        return;
-    }
-    slot = hl_my_slot;
-    if (__builtin_expect(slot != NULL, 1)) {
-        pending = slot->pending - (int64_t)size;
-        if (__builtin_expect(pending >= -slot->limit, 1)) {
-            __atomic_store_n(&slot->frees, slot->frees + 1, __ATOMIC_RELAXED);
-            __atomic_store_n(&slot->pending, pending, __ATOMIC_RELAXED);
-            return;
-        }
-    }
-    hl_count(-(int64_t)size, 0, 1);
+    __asm__ __volatile__("subq %2, %0"
+                         : "+m"(*counter), "=@ccg"(above)
+                         : "er"(v));
+    return above;
+#else
+    return (*counter -= v) > 0;
+#endif
 }
 
-/* A realloc: the heap changes by delta; a move is one allocation and one
- * release. */
-static inline void hl_count_realloc(int64_t delta, int moved)
+/* The hot-path updates, the only ones. Each returns whether the slow
+ * path is due; the caller then calls hl_count_slow() once it no longer
+ * needs its registers, so that the common case needs no stack frame. */
+static inline int hl_count_alloc(size_t size)
 {
-    int64_t live;
+    hl_mine.allocs++;
+    return hl_add_passes(&hl_mine.above, (int64_t)size + HL_ALLOC_BIAS);
+}
 
-    if (__builtin_expect(__libc_single_threaded, 1)) {
-        hl_totals.allocs += (unsigned)moved;
-        hl_totals.frees += (unsigned)moved;
-        live = hl_totals.live += delta;
-        if (live > hl_totals.peak) {
-            hl_totals.peak = live;
-            if (live - hl_totals.peak_stamped >= HL_PEAK_TIME_STEP)
-                hl_stamp_peak(live);
-        }
-        return;
-    }
-    hl_count(delta, (unsigned)moved, (unsigned)moved);
+static inline int hl_count_free(size_t size)
+{
+    hl_mine.frees++;
+    hl_sub_passes(&hl_mine.above, (int64_t)size);
+    return hl_add_passes(&hl_mine.below, (int64_t)size);
+}
+
+/* A realloc: the heap grows by delta >= 0, or shrinks by -delta; one that
+ * moved the block also counts one allocation and one release. Apart, so
+ * that the inline path of realloc branches on each counter's flags. */
+static inline int hl_count_grow(int64_t delta)
+{
+    return hl_add_passes(&hl_mine.above, delta);
+}
+
+static inline int hl_count_shrink(int64_t delta)
+{
+    hl_add_passes(&hl_mine.above, delta);
+    return hl_sub_passes(&hl_mine.below, delta);
+}
+
+static inline void hl_count_move(void)
+{
+    hl_mine.moves++;
+}
+
+static inline int hl_count_realloc(int64_t delta, int moved)
+{
+    if (moved)
+        hl_count_move();
+    return delta > 0 ? hl_count_grow(delta) : hl_count_shrink(delta);
+}
+
+/* The slow path. It returns p, whatever that is, so that an entry point
+ * that has a block to return can end with a tail call to it. */
+void *hl_count_slow(void *p) __attribute__((noinline));
+
+/* For the paths where a stack frame costs nothing. */
+static inline void hl_count_alloc_now(size_t size)
+{
+    if (hl_count_alloc(size))
+        hl_count_slow(NULL);
+}
+
+static inline void hl_count_free_now(size_t size)
+{
+    if (hl_count_free(size))
+        hl_count_slow(NULL);
 }
 
 /* A mark that changes when this thread's allocations (or, with frees set,
@@ -133,24 +168,18 @@ static inline void hl_count_realloc(int64_t delta, int moved)
  * call went through heapline's own entry points. */
 static inline uint64_t hl_count_mark(int frees)
 {
-    struct hl_slot *slot;
-
-    if (!__libc_single_threaded && (slot = hl_my_slot) != NULL)
-        return (frees ? slot->frees : slot->allocs) ^ (uintptr_t)slot;
-    return __atomic_load_n(frees ? &hl_totals.frees : &hl_totals.allocs,
-                           __ATOMIC_RELAXED);
+    return frees ? hl_mine.frees : hl_mine.allocs;
 }
 
-/* Sets up the thread-exit hook that returns a thread's slot. */
-void hl_counters_init(void);
+/* What the record and the summary line report. */
+struct hl_figures {
+    uint64_t allocs, frees, peak, live;
+    int64_t peak_time_ns; /* since the library started */
+};
 
-/* The figures now: every slot summed, the caller's own slot folded. */
+/* The figures now, every thread's counters summed, as exact as threads
+ * running meanwhile allow. */
 void hl_counters_snapshot(struct hl_figures *out);
-
-/* The figures now, as the provisional record shows them: nothing is
- * folded, so it may run inside a fold; live bytes are exact but for the
- * other threads' changes in flight. */
-void hl_counters_peek(struct hl_figures *out);
 
 /* In a forked child: counting starts again from the heap it inherited. */
 void hl_counters_after_fork(void);

@@ -2,10 +2,12 @@
 #define _GNU_SOURCE
 #include "forward.h"
 #include "clock.h"
+#include "foreign.h"
 
 #include <dlfcn.h>
 #include <errno.h>
 #include <gnu/libc-version.h>
+#include <link.h>
 #include <string.h>
 
 /* glibc exports these under GLIBC_2.2.5 but declares them nowhere. */
@@ -18,16 +20,18 @@ extern void *__libc_valloc(size_t);
 extern void *__libc_pvalloc(size_t);
 
 struct hl_next hl_next;
+uintptr_t hl_fast_gate = UINTPTR_MAX;
 
 char hl_bootstrap_arena[HL_BOOTSTRAP_SIZE] __attribute__((aligned(64)));
 static size_t _bootstrap_used;
 
-/* Each bootstrap block is preceded by its size, so that a later realloc
- * knows how much to copy out of it. */
+/* Each bootstrap block is preceded by its size, shifted past the flag
+ * bits of a glibc chunk header, with HL_HEAD_ODD set: the inline paths
+ * then leave it out of line, where it is recognised. */
 void *hl_bootstrap_alloc(size_t align, size_t size)
 {
     const size_t head = 16;
-    size_t start, end, used;
+    size_t start, end, used, word = size << 3 | HL_HEAD_ODD;
 
     if (align < head)
         align = head;
@@ -41,36 +45,16 @@ void *hl_bootstrap_alloc(size_t align, size_t size)
             return NULL;
     } while (!__atomic_compare_exchange_n(&_bootstrap_used, &used, end, 1,
                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    memcpy(hl_bootstrap_arena + start - sizeof(size_t), &size, sizeof(size));
+    memcpy(hl_bootstrap_arena + start - sizeof(word), &word, sizeof(word));
     return hl_bootstrap_arena + start; /* static storage: already zeroed */
 }
 
 size_t hl_bootstrap_size(const void *p)
 {
-    size_t size;
-
-    memcpy(&size, (const char *)p - sizeof(size_t), sizeof(size));
-    return size;
+    return hl_glibc_head(p) >> 3;
 }
 
-size_t hl_glibc_mmapped_usable(size_t head)
-{
-    return (head & ~(size_t)7) - 2 * sizeof(size_t);
-}
-
-__thread int hl_in_foreign_usable __attribute__((tls_model("initial-exec")));
-
-size_t hl_foreign_usable(void *p)
-{
-    size_t size;
-
-    if (!hl_next.usable || hl_in_foreign_usable)
-        return 0;
-    hl_in_foreign_usable = 1;
-    size = hl_next.usable(p);
-    hl_in_foreign_usable = 0;
-    return size;
-}
+const size_t hl_probe_sizes[HL_NPROBES] = {1, 24, 100, 1000, 5000, 70000};
 
 static int _posix_memalign_fallback(void **out, size_t align, size_t size)
 {
@@ -91,28 +75,30 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
         hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
     } while (0)
 
+/* The object that holds fn is looked up without a symbol search where
+ * glibc can (one dladdr() costs about 85,000 instructions);
+ * _dl_find_object finds nothing until the loader has set up its table, so
+ * a call made before that asks dladdr(). */
+struct link_map *hl_object_of(const void *fn)
+{
+    struct link_map *map = NULL;
+    Dl_info info;
+#if __GLIBC_PREREQ(2, 35)
+    struct dl_find_object obj;
+
+    if (fn && _dl_find_object((void *)fn, &obj) == 0)
+        return obj.dlfo_link_map;
+#endif
+    if (!fn || !dladdr1(fn, &info, (void **)&map, RTLD_DL_LINKMAP))
+        return NULL;
+    return map;
+}
+
 /* Whether fn is glibc's own: tcmalloc, for one, also defines functions
- * named __libc_malloc and __libc_free. The object that holds fn is looked
- * up without a symbol search where glibc can (one dladdr() costs about
- * 85,000 instructions); _dl_find_object finds nothing until the loader
- * has set up its table, so a call made before that asks dladdr(). */
+ * named __libc_malloc and __libc_free. */
 static int _in_glibc(void *fn)
 {
-    void *libc_fn = (void *)gnu_get_libc_version;
-    Dl_info fn_info, libc_info;
-#if __GLIBC_PREREQ(2, 35)
-    struct dl_find_object fn_obj, libc_obj;
-#endif
-
-    if (!fn)
-        return 0;
-#if __GLIBC_PREREQ(2, 35)
-    if (_dl_find_object(fn, &fn_obj) == 0 &&
-        _dl_find_object(libc_fn, &libc_obj) == 0)
-        return fn_obj.dlfo_link_map == libc_obj.dlfo_link_map;
-#endif
-    return dladdr(fn, &fn_info) && dladdr(libc_fn, &libc_info) &&
-           fn_info.dli_fbase == libc_info.dli_fbase;
+    return fn && hl_object_of(fn) == hl_object_of(gnu_get_libc_version);
 }
 
 /* The header shortcut is glibc's own formula; take it only if it agrees
@@ -120,12 +106,11 @@ static int _in_glibc(void *fn)
  * memory tagging, for one). */
 static int _glibc_header_agrees(void)
 {
-    static const size_t sizes[] = {1, 24, 1000, 70000};
     int ok = hl_next.usable != NULL;
 
-    for (size_t i = 0; ok && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-        void *p = hl_next.malloc(sizes[i]);
-        void *q = hl_next.memalign(4096, sizes[i]);
+    for (size_t i = 0; ok && i < HL_NPROBES; i++) {
+        void *p = hl_next.malloc(hl_probe_sizes[i]);
+        void *q = hl_next.memalign(4096, hl_probe_sizes[i]);
         if (p)
             ok = hl_glibc_usable(p) == hl_next.usable(p);
         if (q && ok)
@@ -154,6 +139,8 @@ static void _resolve(void)
         _in_glibc((void *)hl_next.memalign) &&
         _in_glibc((void *)hl_next.usable))
         hl_next.glibc_chunks = _glibc_header_agrees();
+    else
+        hl_foreign_start();
     errno = saved_errno;
 }
 
@@ -166,7 +153,10 @@ int hl_forward_resolve(void)
         return state == HL_READY;
     _resolve();
     hl_clock_start();
+    /* Opened before the allocator is said to be ready: a thread that sees
+     * it ready sees the gate as it will stay. */
+    if (hl_next.glibc_chunks)
+        __atomic_store_n(&hl_fast_gate, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_next.state, HL_READY, __ATOMIC_RELEASE);
-    __atomic_store_n(&hl_next.fast, hl_next.glibc_chunks, __ATOMIC_RELEASE);
     return 1;
 }

@@ -1,5 +1,6 @@
 /* The allocator that heapline forwards every call to: glibc's, or another
- * one (jemalloc, tcmalloc...) found after heapline in the lookup order. */
+ * one (jemalloc, tcmalloc...) found after heapline in the lookup order; and
+ * the usable size of its blocks. */
 #ifndef HEAPLINE_FORWARD_H
 #define HEAPLINE_FORWARD_H
 
@@ -15,7 +16,6 @@ enum { HL_UNRESOLVED, HL_RESOLVING, HL_READY };
 struct hl_next {
     int state;        /* HL_UNRESOLVED..HL_READY */
     int glibc_chunks; /* usable size read from glibc's chunk header */
-    int fast;         /* ready, and glibc's: the hooks' inline path */
     void *(*malloc)(size_t);
     void *(*calloc)(size_t, size_t);
     void *(*realloc)(void *, size_t);
@@ -30,11 +30,31 @@ struct hl_next {
 
 extern struct hl_next hl_next;
 
+/* A block p takes the entry points' inline path when (uintptr_t)p is
+ * above this: 0 once the allocator is known to be glibc's (then every
+ * block but NULL), all ones before and with any other allocator (no
+ * block). One comparison tests both. */
+extern uintptr_t hl_fast_gate;
+
+/* Loads of what is set once, while other threads may already run: they
+ * pair with the release stores that set it. On x86-64, where every load
+ * acquires, a plain read, which the compiler folds into the instruction
+ * that uses it. */
+#if defined(__x86_64__)
+#define HL_ONCE_SET(x) (x)
+#else
+#define HL_ONCE_SET(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#endif
+
 /* Small static arena that serves the calls made while the real allocator
  * is being looked up (dlsym itself allocates). Its blocks are never freed
  * and never counted. */
 extern char hl_bootstrap_arena[];
 #define HL_BOOTSTRAP_SIZE 65536
+
+/* The loaded object that holds a function; NULL if none. */
+struct link_map;
+struct link_map *hl_object_of(const void *fn);
 
 /* Returns 1 once the real allocator is known; 0 while it is being looked
  * up (a nested call from dlsym, or another thread meanwhile), in which case
@@ -55,44 +75,39 @@ static inline int hl_in_bootstrap(const void *p)
     return (uintptr_t)p - (uintptr_t)hl_bootstrap_arena < HL_BOOTSTRAP_SIZE;
 }
 
-/* Usable size of an mmapped chunk of glibc's, from its header: rare, out of
- * line, so that the common case is a test and a branch. */
-size_t hl_glibc_mmapped_usable(size_t head) __attribute__((cold, noinline));
+/* The word before a block of glibc's: its chunk's size, and flags in the
+ * three low bits. HL_HEAD_ODD (glibc's IS_MMAPPED) marks the blocks that
+ * the inline paths leave out of line: mmapped chunks, whose usable size is
+ * computed otherwise, and the bootstrap arena's blocks, whose header sets
+ * it too. */
+#define HL_HEAD_ODD 2
 
-/* Usable size of a live block of glibc's: read from the chunk header, as
- * glibc's own malloc_usable_size does (checked against it at start-up). */
-static inline size_t hl_glibc_usable(void *p)
+static inline size_t hl_glibc_head(const void *p)
 {
-    size_t head = ((size_t *)p)[-1];
+    return ((const size_t *)p)[-1];
+}
 
-    if (__builtin_expect(head & 2, 0))
-        return hl_glibc_mmapped_usable(head);
+/* Usable size of a chunk that is not mmapped, from its header, as glibc's
+ * own malloc_usable_size computes it (checked against it at start-up). */
+static inline size_t hl_glibc_heap_usable(size_t head)
+{
     return (head & ~(size_t)7) - sizeof(size_t);
 }
 
-/* Set while another allocator's malloc_usable_size runs: tcmalloc's may
- * allocate for itself (with operator new, the first time), and what it
- * allocates there is its own bookkeeping, neither counted nor measured. */
-extern __thread int hl_in_foreign_usable
-    __attribute__((tls_model("initial-exec")));
-
-size_t hl_foreign_usable(void *p);
-
-/* Usable size of a live block of the real allocator, whichever it is; 0 if
- * it cannot say. */
-static inline size_t hl_usable(void *p)
+/* Usable size of any live block of glibc's. */
+static inline size_t hl_glibc_usable(const void *p)
 {
-    if (hl_next.glibc_chunks)
-        return hl_glibc_usable(p);
-    return hl_foreign_usable(p);
+    size_t head = hl_glibc_head(p);
+
+    if (__builtin_expect(head & HL_HEAD_ODD, 0))
+        return (head & ~(size_t)7) - 2 * sizeof(size_t);
+    return hl_glibc_heap_usable(head);
 }
 
-/* Whether a call is the real allocator's own, made from within
- * hl_foreign_usable: such calls are forwarded and not counted. */
-static inline int hl_uncounted_call(void)
-{
-    return !hl_next.glibc_chunks && hl_in_foreign_usable;
-}
+/* A few sizes of the kinds of block a program asks for, to check a
+ * shortcut against the allocator's malloc_usable_size at start-up. */
+#define HL_NPROBES 6
+extern const size_t hl_probe_sizes[HL_NPROBES];
 
 #pragma GCC visibility pop
 

@@ -8,6 +8,7 @@
 #include "exit_stack.h"
 #include "export.h"
 #include "forward.h"
+#include "hooks.h"
 #include "identity.h"
 #include "output_path.h"
 #include "procstatus.h"
@@ -68,6 +69,8 @@ static void _report(void)
 /* The child is measured as a process of its own, from the fork on. */
 static void _after_fork_in_child(void)
 {
+    struct hl_figures f;
+
     hl_clock_start();
     hl_counters_after_fork();
     hl_sites_after_fork();
@@ -75,16 +78,17 @@ static void _after_fork_in_child(void)
     _reported = 0;
     hl_identity_after_fork();
     hl_record_paths_set(_pid, 1);
-    if (hl_settings.output[0])
-        hl_provisional_after_fork(_pid);
-    else
-        hl_provisional_sites_milestones();
+    if (hl_settings.output[0]) {
+        hl_counters_snapshot(&f);
+        hl_provisional_after_fork(_pid, &f);
+    }
 }
 
 /* glibc gives the constructors of a library the program's arguments. */
 __attribute__((constructor)) static void _start(int argc, char **argv)
 {
     int saved_errno = errno;
+    struct hl_figures f;
 
     hl_forward_resolve();
     hl_settings_load();
@@ -94,9 +98,8 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     hl_sites_load_settings();
     /* With sites on, every call takes the general path, which samples. */
     if (hl_sites_settings.on)
-        __atomic_store_n(&hl_next.fast, 0, __ATOMIC_RELEASE);
+        hl_hooks_general_only();
     hl_sites_start();
-    hl_counters_init();
     _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     pthread_atfork(NULL, NULL, _after_fork_in_child);
     _pid = getpid();
@@ -104,9 +107,9 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     hl_record_paths_set(_pid, 0);
     if (hl_settings.output[0]) {
         hl_refresh_init();
-        hl_provisional_start(_pid);
-    } else
-        hl_provisional_sites_milestones();
+        hl_counters_snapshot(&f);
+        hl_provisional_start(_pid, &f);
+    }
     errno = saved_errno;
 }
 

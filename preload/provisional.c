@@ -44,7 +44,8 @@ static int _refresh_tried; /* the refresher was started, or could not be */
 #define _MEMORY_EVERY_NS 10000000
 static int64_t _memory_read_ns; /* elapsed time of the last reading */
 static int64_t _maxrss_at_start;
-static int64_t _vmhwm, _vmrss; /* as last read */
+static int64_t _vmhwm, _vmrss;  /* as last read */
+static struct hl_figures _last; /* the heap figures as last written */
 
 /* The record with every figure zero, in the provisional form: the text,
  * and where each figure is. */
@@ -102,38 +103,23 @@ static void _read_memory(int64_t now)
     _memory_read_ns = now;
 }
 
-/* Next milestone: 1% or 1 MiB above this peak, whichever is larger, less
- * the step at which the peak's time is read (it is checked only then), so
- * that the peak written is always within that of the true one. */
-static void _next_milestone(int64_t peak)
+static void _write_figures(const struct hl_figures *f)
 {
-    __atomic_store_n(&hl_totals.publish_at,
-                     peak +
-                         (peak / 100 > ((int64_t)1 << 20)
-                              ? peak / 100
-                              : ((int64_t)1 << 20)) -
-                         HL_PEAK_TIME_STEP,
-                     __ATOMIC_RELAXED);
-}
-
-static void _write_figures(void)
-{
-    struct hl_figures f;
     struct hl_record_row row; /* its live figures only */
     int64_t now;
 
-    hl_counters_peek(&f);
+    _last = *f;
     now = hl_clock_elapsed_ns();
     if (!hl_refresh_running() && now - _memory_read_ns >= _MEMORY_EVERY_NS)
         _read_memory(now);
     row.empty = 0;
     row.elapsed_ms = hl_ms_of_ns(now);
-    row.allocs = f.allocs;
-    row.frees = f.frees;
-    row.peak_heap = f.peak;
+    row.allocs = f->allocs;
+    row.frees = f->frees;
+    row.peak_heap = f->peak;
     row.peak_heap_time_ms =
-        hl_ms_of_ns(f.peak_time_ns < now ? f.peak_time_ns : now);
-    row.live_heap_at_exit = f.live;
+        hl_ms_of_ns(f->peak_time_ns < now ? f->peak_time_ns : now);
+    row.live_heap_at_exit = f->live;
     row.vmhwm = (uint64_t)_vmhwm;
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
@@ -145,42 +131,22 @@ static void _write_figures(void)
         hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
         hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
     }
-    _next_milestone((int64_t)f.peak);
-}
-
-/* Without a page (no record file, or none could be made), a milestone
- * only takes the at-peak table of the sites, for the final record. */
-static void _sites_milestone(void)
-{
-    struct hl_figures f;
-
-    hl_counters_peek(&f);
-    hl_sites_at_peak();
-    _next_milestone((int64_t)f.peak);
-}
-
-void hl_provisional_sites_milestones(void)
-{
-    if (hl_sites_settings.on && !_page)
-        _next_milestone(0);
 }
 
 /* The refresher, once it is due (refresh.h), on the file made here
  * (another process may have replaced it). A resident set read more than
  * a moment ago may be far below the present one: read again before a
  * start is decided on it. */
-static void _start_refresh(void)
+static void _start_refresh(const struct hl_figures *f)
 {
-    struct hl_figures f;
     struct stat st;
     int64_t now = hl_clock_elapsed_ns();
     int fd;
 
-    hl_counters_peek(&f);
-    if (!hl_refresh_due(now, (int64_t)f.live - _vmrss))
+    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
         return;
     _read_memory(now);
-    if (!hl_refresh_due(now, (int64_t)f.live - _vmrss))
+    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
         return;
     _refresh_tried = 1;
     if (getpid() != _owner)
@@ -193,7 +159,7 @@ static void _start_refresh(void)
     close(fd);
 }
 
-void hl_provisional_publish(void)
+void hl_provisional_publish(const struct hl_figures *f)
 {
     int saved_errno = errno;
 
@@ -202,19 +168,21 @@ void hl_provisional_publish(void)
     if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return;
+    /* Without a page (no record file, or none could be made), a milestone
+     * only takes the at-peak table of the sites, for the final record. */
     if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE)) {
-        _write_figures();
+        _write_figures(f);
         if (!_refresh_tried)
-            _start_refresh();
-    } else {
-        _sites_milestone();
+            _start_refresh(f);
+    } else if (hl_sites_settings.on) {
+        hl_sites_at_peak();
     }
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
 
 /* The record made at its path and mapped at page: from now on, its. */
-static void _made(pid_t pid, void *page, size_t len)
+static void _made(pid_t pid, void *page, size_t len, const struct hl_figures *f)
 {
     struct stat st;
 
@@ -228,12 +196,12 @@ static void _made(pid_t pid, void *page, size_t len)
     _read_memory_at_start();
     /* After a failed exec, another thread may be writing already. */
     if (!__atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE)) {
-        _write_figures();
+        _write_figures(f);
         __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     }
 }
 
-void hl_provisional_start(pid_t pid)
+void hl_provisional_start(pid_t pid, const struct hl_figures *f)
 {
     /* Static: with sites on it is larger than a small thread stack would
      * hold; one thread at a time makes it (start, a child after fork, a
@@ -253,8 +221,7 @@ void hl_provisional_start(pid_t pid)
         page = NULL;
     if (!b.overflow && hl_paths.ready &&
         hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) == 0)
-        _made(pid, page, b.len);
-    hl_provisional_sites_milestones();
+        _made(pid, page, b.len, f);
     errno = saved_errno;
 }
 
@@ -282,7 +249,7 @@ void hl_provisional_after_failed_exec(void)
     if (!_page || getpid() != _owner ||
         __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
         return;
-    hl_provisional_start(_owner);
+    hl_provisional_start(_owner, &_last);
     _refresh_tried = 0;
     __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
@@ -290,7 +257,7 @@ void hl_provisional_after_failed_exec(void)
 
 /* The child has one thread, and the parent's page must not get the
  * child's figures: it is unmapped before anything else. */
-void hl_provisional_after_fork(pid_t pid)
+void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f)
 {
     char *page = _page;
 
@@ -299,11 +266,10 @@ void hl_provisional_after_fork(pid_t pid)
     hl_refresh_after_fork();
     if (page)
         munmap(page, _map_size);
-    hl_provisional_start(pid);
+    hl_provisional_start(pid, f);
 }
 
 void hl_provisional_stop(void)
 {
     __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
-    __atomic_store_n(&hl_totals.publish_at, INT64_MAX, __ATOMIC_RELAXED);
 }

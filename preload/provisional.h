@@ -11,28 +11,27 @@
 #ifndef HEAPLINE_PROVISIONAL_H
 #define HEAPLINE_PROVISIONAL_H
 
+#include "counters.h"
+
 #include <sys/types.h>
 
 #pragma GCC visibility push(hidden)
 
-/* Creates the provisional record of process pid at its path (output_path.h),
- * if that is a regular file (or nothing yet) that can be created; silent
- * otherwise: the record written at exit will say what is wrong. */
-void hl_provisional_start(pid_t pid);
-
-/* Where there is no provisional record (the record goes to stderr, or its
- * file could not be made) but sites are on: milestones all the same, which
- * take the sites' at-peak table for the final record. */
-void hl_provisional_sites_milestones(void);
+/* Creates the provisional record of process pid, with the heap figures
+ * f, at its path (output_path.h), if that is a regular file (or nothing
+ * yet) that can be created; silent otherwise: the record written at exit
+ * will say what is wrong. */
+void hl_provisional_start(pid_t pid, const struct hl_figures *f);
 
 /* In a forked child: the parent's page is left to the parent, and the
  * child starts a provisional record of its own. */
-void hl_provisional_after_fork(pid_t pid);
+void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f);
 
-/* Writes the figures now into the page; called at peak milestones, from
- * any thread, in the allocator's path: no allocation, no lock waited for,
- * errno kept. */
-void hl_provisional_publish(void) __attribute__((cold, noinline));
+/* Writes the figures f into the page; called by counting at peak
+ * milestones (milestones.h), from any thread, in the allocator's path: no
+ * allocation, no lock waited for, errno kept. */
+void hl_provisional_publish(const struct hl_figures *f)
+    __attribute__((cold, noinline));
 
 /* At a normal end, before the final record replaces it: no more updates
  * (the page stays mapped: a thread may still be writing it). */

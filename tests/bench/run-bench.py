@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Overhead benchmarks of heapline: each workload with no tool, under
-libheapline.so, under glibc's libmemusage.so and under heaptrack; then the
-report against `cat` of the same records, and the SPANK plugin against plain
-srun when a test cluster is up.
+libheapline.so, under glibc's libmemusage.so and under heaptrack; the
+instructions heapline adds to each entry point (callgrind, instructions.py);
+then the report against `cat` of the same records, and the SPANK plugin
+against plain srun when a test cluster is up.
 
 The tools run in a rotated order within each repetition, so a slow phase of a
 shared machine falls on each tool in turn. Figures are medians of wall time
@@ -27,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # the source tree may be read-only
 import gen_records  # noqa: E402
+import instructions  # noqa: E402
 import plugin_bench  # noqa: E402
 
 TIME = "/usr/bin/time"
@@ -43,6 +45,9 @@ GOALS = {
     "py-bytes-malloc": 1.02,
     "py-dict": 1.02,
     "py-dict-malloc": 1.02,
+    # Issue 16: another allocator underneath.
+    "a-jemalloc": 1.25,
+    "a-tcmalloc": 1.25,
 }
 
 MEMUSAGE_PATHS = [
@@ -53,11 +58,13 @@ MEMUSAGE_PATHS = [
 
 
 class Workload:
-    def __init__(self, name, what, argv, env=None):
+    def __init__(self, name, what, argv, env=None, allocator=None):
         self.name = name
         self.what = what
         self.argv = argv
         self.env = env or {}
+        # Preloaded after the tool, as a program linked with it has it.
+        self.allocator = allocator
 
 
 def _scaled(n, scale):
@@ -68,12 +75,13 @@ def workloads(args):
     """The workloads of issue 5, with their iteration counts times --scale."""
     b, py, s = args.bindir, args.python, args.scale
     churn = os.path.join(b, "bench-churn")
+    churn_a = [churn, "1", _scaled(20e6, s), "1000"]
     bytes_code = "x = [bytes(10**6) for i in range(%s)]" % _scaled(300, s)
     dict_code = "d={str(i):[i]*3 for i in range(%s)}" % _scaled(2000000, s)
     pymalloc = {"PYTHONMALLOC": "malloc"}
     return [
         Workload("a", "1 thread, 20M malloc/free pairs of 16..512 B, "
-                 "1,000 live", [churn, "1", _scaled(20e6, s), "1000"]),
+                 "1,000 live", churn_a),
         Workload("b2", "(a) split over 2 threads",
                  [churn, "2", _scaled(20e6, s), "1000"]),
         Workload("b8", "(a) split over 8 threads",
@@ -90,6 +98,13 @@ def workloads(args):
                  [py, "-c", dict_code]),
         Workload("py-dict-malloc", "the same, PYTHONMALLOC=malloc",
                  [py, "-c", dict_code], pymalloc),
+        Workload("cxx", "C++: 5M insertions or erasures in a "
+                 "std::map<std::string, std::string> of 1,000 entries",
+                 [os.path.join(b, "bench-cxx"), "map", _scaled(5e6, s)]),
+        Workload("a-jemalloc", "(a) with jemalloc preloaded after the tool",
+                 churn_a, allocator=instructions.ALLOCATORS["jemalloc"]),
+        Workload("a-tcmalloc", "(a) with tcmalloc preloaded after the tool",
+                 churn_a, allocator=instructions.ALLOCATORS["tcmalloc"]),
     ]
 
 
@@ -109,20 +124,25 @@ def wrap(tool, w, args, scratch):
     env = clean_env()
     env.update(w.env)
     argv = list(w.argv)
+    preload = []
     if tool in ("heapline", "heapline-sites"):
-        env["LD_PRELOAD"] = args.heapline_lib
+        preload.append(args.heapline_lib)
         env["HEAPLINE_QUIET"] = "1"
         # A record is written as in production; its cost is part of the run.
         env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
         if tool == "heapline-sites":
             env["HEAPLINE_SITES"] = "1"
     elif tool == "memusage":
-        env["LD_PRELOAD"] = args.memusage_lib
+        preload.append(args.memusage_lib)
     elif tool in args.preload:
-        env["LD_PRELOAD"] = args.preload[tool]
+        preload.append(args.preload[tool])
     elif tool == "heaptrack":
         argv = [args.heaptrack, "-o", os.path.join(scratch, "heaptrack.%p")] \
             + argv
+    if w.allocator:
+        preload.append(w.allocator)
+    if preload:
+        env["LD_PRELOAD"] = " ".join(preload)
     return argv, env
 
 
@@ -150,16 +170,19 @@ def progress(msg):
 
 def bench_workloads(args, chosen):
     """Wall and CPU times, each {workload: {tool: [seconds per repetition
-    or None]}}."""
+    or None]}}, and the load average (1 min) before each repetition of
+    each workload, {workload: [load]}."""
     times = {w.name: {t: [None] * args.reps for t in args.tools}
              for w in chosen}
     cpu_times = {w.name: {t: [None] * args.reps for t in args.tools}
                  for w in chosen}
+    loads = {w.name: [] for w in chosen}
     failed = set()
     scratch = tempfile.mkdtemp(prefix="heapline-bench-")
     try:
         for rep in range(args.reps):
             for w in chosen:
+                loads[w.name].append(os.getloadavg()[0])
                 for tool in rotated(args.tools, rep):
                     if rep >= args.tool_reps.get(tool, args.reps) or \
                             (w.name, tool) in failed:
@@ -179,7 +202,7 @@ def bench_workloads(args, chosen):
                              (rep + 1, args.reps, w.name, tool, wall, cpu))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return times, cpu_times
+    return times, cpu_times, loads
 
 
 def ratios(tool_times, base_times):
@@ -190,6 +213,10 @@ def ratios(tool_times, base_times):
 def median_or_none(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else None
+
+
+def available(w):
+    return not w.allocator or os.path.exists(w.allocator)
 
 
 def workload_table(args, chosen, times):
@@ -237,9 +264,10 @@ def peak_rss(argv):
         return "%.1f MiB" % (int(out.read().split()[-1]) / 1024)
 
 
-def cpu_table(args, chosen, cpu_times):
-    """Rows of median ratios of CPU time to none: a check on the wall-time
-    ratios, less moved by other load on a shared machine."""
+def cpu_table(args, chosen, cpu_times, loads):
+    """Rows of median ratios of CPU time to none, less moved by other load
+    on a shared machine than wall time, with heapline's goal and the load
+    average (1 min) seen before the repetitions: median (range)."""
     tools = [t for t in args.tools if t != "none"]
     rows = []
     for w in chosen:
@@ -247,8 +275,16 @@ def cpu_table(args, chosen, cpu_times):
         for tool in tools:
             r = ratios(cpu_times[w.name][tool], cpu_times[w.name]["none"])
             row.append("%.2f" % statistics.median(r) if r else "-")
+        r = ratios(cpu_times[w.name].get("heapline", []),
+                   cpu_times[w.name]["none"])
+        goal = GOALS.get(w.name)
+        row.append("≤ %.2f %s" % (goal, "met" if statistics.median(r) <= goal
+                                  else "MISSED") if r and goal else "-")
+        row.append("%.1f (%.1f-%.1f)" % (statistics.median(loads[w.name]),
+                                         min(loads[w.name]),
+                                         max(loads[w.name])))
         rows.append(row)
-    return ["workload"] + tools, rows
+    return ["workload"] + tools + ["heapline goal", "load"], rows
 
 
 def bench_report(args):
@@ -389,11 +425,27 @@ def parse_args():
     p.add_argument("--heaptrack", default="heaptrack")
     p.add_argument("--python", default="/usr/bin/python3",
                    help="interpreter of the python workloads (not a shim)")
-    p.add_argument("--parts", default="workloads,report,accuracy,plugin",
-                   help="comma list of workloads, report, accuracy, plugin")
+    p.add_argument("--parts",
+                   default="workloads,instructions,report,accuracy,plugin",
+                   help="comma list of workloads, instructions, report, "
+                        "accuracy, plugin")
     p.add_argument("--workloads", default="all",
                    help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
-                        "py-dict,py-dict-malloc (default all)")
+                        "py-dict,py-dict-malloc,cxx,a-jemalloc,a-tcmalloc "
+                        "(default all)")
+    p.add_argument("--bare-lib",
+                   help="the bare forwarding interposer (bare-forward.so), "
+                        "for the instructions part")
+    p.add_argument("--instr-calls", dest="calls", type=int, default=20000,
+                   help="calls of the shorter run of each workload in the "
+                        "instructions part (the longer makes twice as many; "
+                        "realloc's runs are ten times longer)")
+    p.add_argument("--allocators", default=",".join(instructions.ALLOCATORS),
+                   help="allocators of the instructions part, a comma list "
+                        "of " + ",".join(instructions.ALLOCATORS))
+    p.add_argument("--instr-workloads", default="",
+                   help="comma list of the instructions part's workloads "
+                        "(default all)")
     p.add_argument("--tools", default=",".join(TOOLS),
                    help="comma list of " + ",".join(TOOLS) +
                         " and the names given by --preload")
@@ -428,6 +480,12 @@ def parse_args():
     args.tool_reps = {k: int(v) for k, v in
                       (x.split("=", 1) for x in args.tool_reps)}
     args.report_ranks = [int(x) for x in args.report_ranks.split(",")]
+    args.allocators = [a for a in args.allocators.split(",")
+                       if not instructions.ALLOCATORS.get(a, "") or
+                       os.path.exists(instructions.ALLOCATORS[a])]
+    args.instr_workloads = [w for w in args.instr_workloads.split(",") if w]
+    if "instructions" in args.parts and not args.bare_lib:
+        p.error("the instructions part needs --bare-lib")
     if args.reps < 1:
         p.error("--reps must be at least 1")
     return args
@@ -453,20 +511,38 @@ def main():
         bad = set(want) - set(names)
         if bad:
             sys.exit("unknown workload(s): " + ",".join(sorted(bad)))
-        chosen = [w for w in every if w.name in want]
-        times, cpu_times = bench_workloads(args, chosen)
+        chosen = [w for w in every if w.name in want and available(w)]
+        times, cpu_times, loads = bench_workloads(args, chosen)
         head, rows = workload_table(args, chosen, times)
         text += ["", "Workloads: median wall time (median ratio to none)",
                  text_table(head, rows)]
         md += ["", "Median wall time, and in parentheses the median of the "
                "per-repetition ratios to none:", "", markdown_table(head, rows)]
         if "none" in args.tools and len(args.tools) > 1:
-            head, rows = cpu_table(args, chosen, cpu_times)
-            title = "CPU time (user + system): median ratio to none"
+            head, rows = cpu_table(args, chosen, cpu_times, loads)
+            title = ("CPU time (user + system): median ratio to none, and "
+                     "the load average (1 min) before the repetitions")
             text += ["", title, text_table(head, rows)]
             md += ["", title + ":", "", markdown_table(head, rows)]
         legend = [[w.name, w.what] for w in chosen]
         md += ["", markdown_table(["workload", "what"], legend)]
+
+    if "instructions" in args.parts:
+        costs = instructions.run(args, clean_env(), progress)
+        title = ("Instructions per call (callgrind): none's, and what the "
+                 "bare interposer and heapline add")
+        head, rows = instructions.table(costs, args)
+        text += ["", title, text_table(head, rows)]
+        md += ["", title + ":", "", markdown_table(head, rows)]
+        title = "Instructions of the whole program: ratio to none"
+        head, rows = instructions.ratio_table(costs, args)
+        text += ["", title, text_table(head, rows)]
+        md += ["", title + ":", "", markdown_table(head, rows)]
+        head, rows, over = instructions.budget_table(costs)
+        if rows:
+            title = "Budgets under glibc (issue 16)"
+            text += ["", title, text_table(head, rows)]
+            md += ["", title + ":", "", markdown_table(head, rows)]
 
     if "report" in args.parts:
         head, rows = bench_report(args)

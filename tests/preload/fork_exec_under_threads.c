@@ -1,9 +1,14 @@
-/* 64 threads allocate and free, in bursts, while the main thread forks
- * and executes a program 1,000 times (argv[1], with "child" as its
- * argument), waiting for each: a fork may come while any lock of the
- * allocator or of heapline is held by another thread, and the child must
- * still run. Prints "forked N, failed M" and exits 0 when every child
- * exited 0. */
+/* Threads allocate and free, in bursts, while the main thread forks and
+ * waits for each child: a fork may come while any lock of the allocator
+ * or of heapline is held by another thread, and the child must still run.
+ *
+ *   fork_exec_under_threads            64 threads, 1,000 forks; each child
+ *                                      executes this program with "child"
+ *   fork_exec_under_threads allocate   4 threads, 200 forks; each child
+ *                                      allocates and frees 64 blocks of its
+ *                                      own (with sites on, takes stacks)
+ *
+ * Prints "forked N, failed M" and exits 0 when every child exited 0. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define THREADS 64
-#define FORKS 1000
+#define MAX_THREADS 64
+#define CHILD_BLOCKS 64
 
 static volatile int _stop;
 
@@ -36,23 +41,40 @@ static void *_allocate(void *arg)
     return NULL;
 }
 
+static int _allocate_in_child(void)
+{
+    void *blocks[CHILD_BLOCKS];
+
+    for (int i = 0; i < CHILD_BLOCKS; i++)
+        if (!(blocks[i] = malloc(64 + (size_t)i)))
+            return 1;
+    for (int i = 0; i < CHILD_BLOCKS; i++)
+        free(blocks[i]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    pthread_t threads[THREADS];
+    pthread_t threads[MAX_THREADS];
+    int allocate = argc > 1 && !strcmp(argv[1], "allocate");
+    size_t nthreads = allocate ? 4 : MAX_THREADS;
+    int forks = allocate ? 200 : 1000;
     int failed = 0;
 
     if (argc > 1 && !strcmp(argv[1], "child"))
         return 0;
-    for (size_t i = 0; i < THREADS; i++)
+    for (size_t i = 0; i < nthreads; i++)
         if (pthread_create(&threads[i], NULL, _allocate, (void *)i))
             return 96;
-    for (int i = 0; i < FORKS; i++) {
+    for (int i = 0; i < forks; i++) {
         int status;
         pid_t pid = fork();
 
         if (pid < 0)
             return 95;
         if (pid == 0) {
+            if (allocate)
+                _exit(_allocate_in_child());
             execl(argv[0], argv[0], "child", (char *)NULL);
             _exit(94);
         }
@@ -61,8 +83,8 @@ int main(int argc, char **argv)
             failed++;
     }
     _stop = 1;
-    for (size_t i = 0; i < THREADS; i++)
+    for (size_t i = 0; i < nthreads; i++)
         pthread_join(threads[i], NULL);
-    printf("forked %d, failed %d\n", FORKS, failed);
+    printf("forked %d, failed %d\n", forks, failed);
     return failed != 0;
 }
