@@ -3,17 +3,20 @@
 #include "merged_format.h"
 #include "node_format.h"
 #include "record_format.h"
+#include "site_format.h"
 
 /* The empty mask has one bit per column, and comes first (columns.h). */
 _Static_assert(HL_REC_NCOLUMNS <= HL_MAX_COLUMNS &&
                    HL_EXIT_NCOLUMNS <= HL_MAX_COLUMNS &&
                    HL_NODE_NCOLUMNS <= HL_MAX_COLUMNS &&
-                   HL_MERGED_NCOLUMNS <= HL_MAX_COLUMNS,
+                   HL_MERGED_NCOLUMNS <= HL_MAX_COLUMNS &&
+                   HL_SITE_NCOLUMNS <= HL_MAX_COLUMNS,
                "a format has more columns than its empty mask holds");
 _Static_assert(offsetof(struct hl_record_row, empty) == 0 &&
                    offsetof(struct hl_exit_row, empty) == 0 &&
                    offsetof(struct hl_node_row, empty) == 0 &&
-                   offsetof(struct hl_merged_row, empty) == 0,
+                   offsetof(struct hl_merged_row, empty) == 0 &&
+                   offsetof(struct hl_site_row, empty) == 0,
                "the empty mask is not first");
 
 #define _RECORD(...) HL_COLUMN_DESC(struct hl_record_row, __VA_ARGS__)
@@ -43,3 +46,8 @@ static const struct hl_column _merged_columns[] = {HL_MERGED_COLUMNS(_MERGED)};
 const struct hl_format hl_merged_format = {"# heapline merged ", 1,
                                            "merged node file", _merged_columns,
                                            HL_MERGED_NCOLUMNS};
+
+#define _SITE(...) HL_COLUMN_DESC(struct hl_site_row, __VA_ARGS__)
+static const struct hl_column _site_columns[] = {HL_SITE_COLUMNS(_SITE)};
+const struct hl_format hl_site_format = {"# heapline site ", 1, "site file",
+                                         _site_columns, HL_SITE_NCOLUMNS};

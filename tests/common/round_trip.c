@@ -16,12 +16,11 @@
 #include "merged_format.h"
 #include "node_format.h"
 #include "record_format.h"
+#include "site_format.h"
 
 static const struct hl_format *const _formats[] = {
-    &hl_record_format,
-    &hl_exit_format,
-    &hl_node_format,
-    &hl_merged_format,
+    &hl_record_format, &hl_exit_format, &hl_node_format,
+    &hl_merged_format, &hl_site_format,
 };
 
 /* Rows are handled as bytes: large enough for any format's struct. */
@@ -30,6 +29,7 @@ union _row {
     struct hl_exit_row exit;
     struct hl_node_row node;
     struct hl_merged_row merged;
+    struct hl_site_row site;
     uint64_t empty;
 };
 
