@@ -165,7 +165,8 @@ static int _parse_row(const struct hl_format *f, const struct hl_field *fields,
 /* The data records; -1 on a fault, with err set. */
 static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
                       const int *pos, size_t nfields, void *row,
-                      hl_row_fn on_row, void *ctx, char *err, size_t errlen)
+                      hl_row_fn on_row, hl_bad_fn on_bad, void *ctx, char *err,
+                      size_t errlen)
 {
     struct hl_field fields[HL_CSV_MAX_FIELDS + 1];
     struct _texts t = {.cap = sizeof(t.local)};
@@ -179,16 +180,19 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
         if (n == 0)
             continue;
         got = hl_csv_split(s, n, fields);
-        if (got == HL_CSV_BAD_QUOTES) {
-            snprintf(err, errlen, "line %u: bad quotes", c->line);
-            rc = -1;
-            break;
-        }
-        if (got != nfields) {
-            snprintf(err, errlen, "line %u has %zu fields, the header %zu",
-                     c->line, got, nfields);
-            rc = -1;
-            break;
+        if (got == HL_CSV_BAD_QUOTES || got != nfields) {
+            if (got == HL_CSV_BAD_QUOTES)
+                snprintf(err, errlen, "line %u: bad quotes", c->line);
+            else
+                snprintf(err, errlen, "line %u has %zu fields, the header %zu",
+                         c->line, got, nfields);
+            if (!on_bad) {
+                rc = -1;
+                break;
+            }
+            on_bad(ctx, err);
+            rows++;
+            continue;
         }
         bad = _parse_row(f, fields, n, pos, &t, row);
         if (bad == HL_ROW_GOOD)
@@ -200,6 +204,10 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
                      f->columns[bad].name);
         rc = bad == HL_ROW_GOOD ? 0 : -1;
         rows++;
+        if (rc < 0 && bad != HL_ROW_NOMEM && on_bad) {
+            on_bad(ctx, err);
+            rc = 0;
+        }
     }
     if (t.buf != t.local)
         free(t.buf);
@@ -210,9 +218,9 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
     return rc;
 }
 
-int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
-                   void *row, hl_row_fn on_row, void *ctx, char *err,
-                   size_t errlen)
+int hl_format_read_each(const struct hl_format *f, const char *buf, size_t len,
+                        void *row, hl_row_fn on_row, hl_bad_fn on_bad,
+                        void *ctx, char *err, size_t errlen)
 {
     struct hl_cursor c = {buf, buf + len, 0, 0};
     int pos[HL_MAX_COLUMNS];
@@ -237,5 +245,14 @@ int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
     }
     if (_map_header(f, s, n, pos, &nfields, err, errlen) < 0)
         return -1;
-    return _read_rows(f, &c, pos, nfields, row, on_row, ctx, err, errlen);
+    return _read_rows(f, &c, pos, nfields, row, on_row, on_bad, ctx, err,
+                      errlen);
+}
+
+int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
+                   void *row, hl_row_fn on_row, void *ctx, char *err,
+                   size_t errlen)
+{
+    return hl_format_read_each(f, buf, len, row, on_row, NULL, ctx, err,
+                               errlen);
 }

@@ -31,4 +31,16 @@ int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
                    void *row, hl_row_fn on_row, void *ctx, char *err,
                    size_t errlen);
 
+/* Receives what is wrong with one row, as hl_format_read would say it. */
+typedef void (*hl_bad_fn)(void *ctx, const char *what);
+
+/* As hl_format_read, but a row that is refused (on_row refusing it too)
+ * goes to on_bad and the rows after it are still read: for files that
+ * grow line by line, where one bad line must not hide the others. -1 only
+ * when the file as a whole is not one of the format (magic, header), is
+ * cut short, or memory runs out. */
+int hl_format_read_each(const struct hl_format *f, const char *buf, size_t len,
+                        void *row, hl_row_fn on_row, hl_bad_fn on_bad,
+                        void *ctx, char *err, size_t errlen);
+
 #endif

@@ -1,6 +1,8 @@
 /* The bounds of a site line (see site_format.h). */
 #include "site_format.h"
 
+#include <string.h>
+
 static int _too_big(const struct hl_site_row *row, int column, uint64_t v,
                     uint64_t max)
 {
@@ -9,8 +11,20 @@ static int _too_big(const struct hl_site_row *row, int column, uint64_t v,
 
 int hl_site_row_check(const struct hl_site_row *row)
 {
+    if (strlen(row->host) > HL_SITE_MAX_TEXT)
+        return HL_SITE_host;
+    if (strlen(row->user) > HL_SITE_MAX_TEXT)
+        return HL_SITE_user;
+    if (strlen(row->account) > HL_SITE_MAX_TEXT)
+        return HL_SITE_account;
+    if (strlen(row->partition) > HL_SITE_MAX_TEXT)
+        return HL_SITE_partition;
     if (row->end < 0)
         return HL_SITE_end;
+    if (row->job > UINT32_MAX)
+        return HL_SITE_job;
+    if (row->step > UINT32_MAX)
+        return HL_SITE_step;
     if (_too_big(row, HL_SITE_request, row->request, HL_SITE_MAX_BYTES))
         return HL_SITE_request;
     if (_too_big(row, HL_SITE_cgroup_peak, row->cgroup_peak, HL_SITE_MAX_BYTES))

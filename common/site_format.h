@@ -43,9 +43,11 @@ extern const struct hl_format hl_site_format;
 
 /* The largest figures a line may hold; a line past them is refused as
  * forged or broken: 1 PiB of memory on one node, a million tasks, ten
- * years of run time. */
+ * years of run time; job and step ids are Slurm's, of 32 bits; a name
+ * holds 255 bytes at most. */
 #define HL_SITE_MAX_BYTES (UINT64_C(1) << 50)
 #define HL_SITE_MAX_TASKS 1000000u
+#define HL_SITE_MAX_TEXT 255
 #define HL_SITE_MAX_ELAPSED_MS (INT64_C(10) * 366 * 86400 * 1000)
 
 /* The first column of row past its bounds, or -1 when it has none. */

@@ -1,0 +1,168 @@
+#include "site_cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "config.h"
+#include "decimal.h"
+
+/* doc/heapline-site.1 lists the same options; a test compares them. */
+static const char _usage[] =
+    "Usage: heapline-site [OPTION]... DIR...\n"
+    "Read the site's summary lines of measured steps (the folder of the SPANK\n"
+    "plugin's site=DIR) and report, per user and per account, the memory\n"
+    "requested and used, the steps the OOM killer ended, the jobs that\n"
+    "wasted most, and the --mem each user's typical step needed.\n"
+    "\n"
+    "      --since=TIME    lines of steps that ended at TIME or later:\n"
+    "                      YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC\n"
+    "      --until=TIME    lines of steps that ended before TIME\n"
+    "      --top=N         show the N jobs that wasted most (default 10)\n"
+    "      --all-users     every user's lines (default for root; other\n"
+    "                      users see their own unless they give it)\n"
+    "      --format=FORMAT text (default), json or csv\n"
+    "  -h, --help          print this help and exit\n"
+    "  -V, --version       print the version and exit\n"
+    "\n"
+    "Exit status: 0 when every line was good, 1 when some were skipped\n"
+    "(each named on stderr), 2 when nothing could be read or an option was\n"
+    "wrong.\n";
+
+enum { _OPT_SINCE = 256, _OPT_UNTIL, _OPT_TOP, _OPT_ALL_USERS, _OPT_FORMAT };
+
+static const struct option _long[] = {
+    {"since", required_argument, NULL, _OPT_SINCE},
+    {"until", required_argument, NULL, _OPT_UNTIL},
+    {"top", required_argument, NULL, _OPT_TOP},
+    {"all-users", no_argument, NULL, _OPT_ALL_USERS},
+    {"format", required_argument, NULL, _OPT_FORMAT},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+static int _bad(const char *option, const char *value, const char *want)
+{
+    fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_SITE_PROGRAM, option,
+            value, want);
+    fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
+    return 2;
+}
+
+/* n digits at s as a number, or -1. */
+static int _digits(const char *s, int n)
+{
+    int v = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+int hl_site_parse_time(const char *s, int64_t *out)
+{
+    struct tm tm = {0}, back;
+    size_t len = strlen(s);
+    time_t t;
+
+    if ((len != 10 && len != 16 && len != 19) || s[4] != '-' || s[7] != '-')
+        return -1;
+    tm.tm_year = _digits(s, 4) - 1900;
+    tm.tm_mon = _digits(s + 5, 2) - 1;
+    tm.tm_mday = _digits(s + 8, 2);
+    if (len > 10) {
+        if (s[10] != 'T' || s[13] != ':' || (len == 19 && s[16] != ':'))
+            return -1;
+        tm.tm_hour = _digits(s + 11, 2);
+        tm.tm_min = _digits(s + 14, 2);
+        tm.tm_sec = len == 19 ? _digits(s + 17, 2) : 0;
+    }
+    if (tm.tm_year < 0 || tm.tm_mon < 0 || tm.tm_mday < 0 || tm.tm_hour < 0 ||
+        tm.tm_min < 0 || tm.tm_sec < 0)
+        return -1;
+    back = tm;
+    t = timegm(&tm);
+    /* timegm normalises 2026-02-31 into March: refuse what moved */
+    if (tm.tm_mday != back.tm_mday || tm.tm_mon != back.tm_mon ||
+        tm.tm_hour != back.tm_hour || tm.tm_min != back.tm_min ||
+        tm.tm_sec != back.tm_sec)
+        return -1;
+    *out = (int64_t)t;
+    return 0;
+}
+
+static int _option(struct hl_site_options *opt, int c, const char *arg)
+{
+    uint64_t v;
+
+    switch (c) {
+    case _OPT_SINCE:
+        if (hl_site_parse_time(arg, &opt->since) < 0)
+            return _bad("--since", arg, "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS");
+        return -1;
+    case _OPT_UNTIL:
+        if (hl_site_parse_time(arg, &opt->until) < 0)
+            return _bad("--until", arg, "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS");
+        return -1;
+    case _OPT_TOP:
+        if (hl_parse_u64(arg, strlen(arg), &v) < 0 || v > 100000)
+            return _bad("--top", arg, "a number of jobs from 0 to 100000");
+        opt->top = (size_t)v;
+        return -1;
+    case _OPT_ALL_USERS:
+        opt->all_users = true;
+        return -1;
+    case _OPT_FORMAT:
+        if (strcmp(arg, "text") == 0)
+            opt->out = HL_SITE_OUT_TEXT;
+        else if (strcmp(arg, "json") == 0)
+            opt->out = HL_SITE_OUT_JSON;
+        else if (strcmp(arg, "csv") == 0)
+            opt->out = HL_SITE_OUT_CSV;
+        else
+            return _bad("--format", arg, "text, json or csv");
+        return -1;
+    case 'h':
+        fputs(_usage, stdout);
+        return 0;
+    case 'V':
+        printf("%s (%s) %s\n", HL_SITE_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    default:
+        fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
+        return 2;
+    }
+}
+
+int hl_site_parse_cli(int argc, char **argv, struct hl_site_options *opt)
+{
+    int c;
+
+    memset(opt, 0, sizeof(*opt));
+    opt->since = INT64_MIN;
+    opt->until = INT64_MAX;
+    opt->top = HL_SITE_DEFAULT_TOP;
+    while ((c = getopt_long(argc, argv, "hV", _long, NULL)) != -1) {
+        int status = _option(opt, c, optarg);
+
+        if (status >= 0)
+            return status;
+    }
+    if (optind == argc) {
+        fprintf(stderr, "%s: no DIR given\n", HL_SITE_PROGRAM);
+        fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
+        return 2;
+    }
+    if (opt->since >= opt->until) {
+        fprintf(stderr, "%s: --since is not before --until\n", HL_SITE_PROGRAM);
+        return 2;
+    }
+    opt->dirs = argv + optind;
+    opt->ndirs = argc - optind;
+    return -1;
+}

@@ -1,0 +1,31 @@
+/* The options of heapline-site, the site's view of every measured step
+ * (doc/heapline-site.1). */
+#ifndef HEAPLINE_REPORT_SITE_CLI_H
+#define HEAPLINE_REPORT_SITE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HL_SITE_PROGRAM "heapline-site"
+#define HL_SITE_DEFAULT_TOP 10
+
+enum hl_site_out { HL_SITE_OUT_TEXT, HL_SITE_OUT_JSON, HL_SITE_OUT_CSV };
+
+struct hl_site_options {
+    char **dirs;
+    int ndirs;
+    int64_t since, until; /* the period [since, until), Unix seconds */
+    size_t top;           /* the jobs that wasted most, how many */
+    bool all_users;       /* else a user other than root sees their own */
+    enum hl_site_out out;
+};
+
+/* Returns -1 to go on, else the exit status (0 after --help). */
+int hl_site_parse_cli(int argc, char **argv, struct hl_site_options *opt);
+
+/* A time as --since takes it: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC.
+ * Returns 0 and sets *out, or -1. */
+int hl_site_parse_time(const char *s, int64_t *out);
+
+#endif

@@ -1,0 +1,22 @@
+#include "site_figures.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void hl_site_fmt_gibh(double byte_seconds, char buf[32])
+{
+    double h = hl_site_gib_hours(byte_seconds);
+
+    if (h >= 100)
+        snprintf(buf, 32, "%.0f", h);
+    else
+        snprintf(buf, 32, "%.4g", h);
+}
+
+bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct)
+{
+    if (t->requested <= 0)
+        return false;
+    *pct = (uint64_t)llround(100.0 * t->used / t->requested);
+    return true;
+}

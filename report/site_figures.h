@@ -1,0 +1,17 @@
+/* The site report's figures as every output writes them, so that text,
+ * JSON and CSV agree. */
+#ifndef HEAPLINE_REPORT_SITE_FIGURES_H
+#define HEAPLINE_REPORT_SITE_FIGURES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "site_agg.h"
+
+/* GiB-hours of byte-seconds: "12.35", four significant digits below 100. */
+void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
+
+/* Used over requested, whole percent; false when nothing was requested. */
+bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct);
+
+#endif

@@ -1,0 +1,70 @@
+/* heapline-site: the site's view of every measured step, per user and per
+ * account, from the summary lines the SPANK plugin keeps (site=DIR). */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "site_agg.h"
+#include "site_cli.h"
+#include "site_out.h"
+#include "site_read.h"
+
+static int _add(void *ctx, const struct hl_site_row *row)
+{
+    return hl_site_agg_add(ctx, row);
+}
+
+static void _print(const struct hl_site_view *v)
+{
+    static char buf[1 << 16];
+
+    setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+    switch (v->opt->out) {
+    case HL_SITE_OUT_JSON:
+        hl_site_print_json(stdout, v);
+        break;
+    case HL_SITE_OUT_CSV:
+        hl_site_print_csv(stdout, v);
+        break;
+    default:
+        hl_site_print_text(stdout, v);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct hl_site_options opt;
+    struct hl_site_filter filter;
+    struct hl_site_reading reading = {0};
+    struct hl_site_agg agg;
+    struct hl_site_view view;
+    int status = hl_site_parse_cli(argc, argv, &opt), unread = 0;
+
+    if (status >= 0)
+        return status;
+    /* Only root sees every user unless asked: the folder's modes are what
+     * keeps the lines private (doc/admin.md), this keeps a published
+     * folder's report to the reader's own jobs by default. */
+    filter = (struct hl_site_filter){opt.since, opt.until,
+                                     !opt.all_users && getuid() != 0, getuid()};
+    hl_site_agg_init(&agg);
+    for (int i = 0; i < opt.ndirs && !reading.nomem; i++)
+        unread +=
+            hl_site_read_dir(opt.dirs[i], &filter, _add, &agg, &reading) < 0;
+    if (reading.nomem || hl_site_view_init(&view, &opt, &agg, &reading) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_SITE_PROGRAM);
+        return 2;
+    }
+    if (unread == opt.ndirs) {
+        hl_site_view_free(&view);
+        hl_site_agg_free(&agg);
+        return 2;
+    }
+    _print(&view);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror(HL_SITE_PROGRAM ": stdout");
+        return 2;
+    }
+    hl_site_view_free(&view);
+    hl_site_agg_free(&agg);
+    return reading.problems ? 1 : 0;
+}

@@ -1,0 +1,40 @@
+/* The site report printed: text, JSON or CSV, from the sums of site_agg.h;
+ * the writers print what was summed and decide nothing. */
+#ifndef HEAPLINE_REPORT_SITE_OUT_H
+#define HEAPLINE_REPORT_SITE_OUT_H
+
+#include <stdio.h>
+
+#include "site_agg.h"
+#include "site_cli.h"
+#include "site_read.h"
+
+/* The share of a user's lines whose node use their typical --mem covers. */
+#define HL_SITE_TYPICAL_PCT 90
+
+struct hl_site_ranked_job {
+    uint64_t id;
+    struct hl_site_job job;
+};
+
+/* What the writers need, ranked. */
+struct hl_site_view {
+    const struct hl_site_options *opt;
+    const struct hl_site_agg *agg;
+    const struct hl_site_reading *reading;
+    uint32_t *users, *accounts;      /* ids, most waste first */
+    struct hl_site_ranked_job *jobs; /* the top ones, most waste first */
+    size_t njobs;
+};
+
+/* Ranks; -1 when memory runs out. */
+int hl_site_view_init(struct hl_site_view *v, const struct hl_site_options *opt,
+                      const struct hl_site_agg *agg,
+                      const struct hl_site_reading *reading);
+void hl_site_view_free(struct hl_site_view *v);
+
+void hl_site_print_text(FILE *out, const struct hl_site_view *v);
+void hl_site_print_json(FILE *out, const struct hl_site_view *v);
+void hl_site_print_csv(FILE *out, const struct hl_site_view *v);
+
+#endif
