@@ -7,7 +7,8 @@
  *   slurmstepd, per node slurm_spank_user_init: make the step folder
  *   each task            slurm_spank_task_init: LD_PRELOAD, HEAPLINE_OUTPUT
  *   slurmstepd, per task slurm_spank_task_exit: task-ID.exit, and after
- *                        the node's last: node-NAME.csv (memory cgroup)
+ *                        the node's last: node-NAME.csv (memory cgroup),
+ *                        the site's summary line (site=DIR)
  *   srun                 slurm_spank_exit: run heapline-report
  */
 #include <slurm/spank.h>
@@ -16,6 +17,7 @@
 #include "plugin_args.h"
 #include "node_step.h"
 #include "options.h"
+#include "site_step.h"
 #include "step_end.h"
 #include "task_env.h"
 #include "task_exit.h"
@@ -114,6 +116,7 @@ int slurm_spank_task_exit(spank_t sp, int ac, char **av)
     (void)ac;
     (void)av;
     hl_task_exit_record(sp, &_node_step);
+    hl_site_task_exit(sp, &_cfg, &_node_step);
     return 0;
 }
 

@@ -64,6 +64,16 @@ static const char *_parse_pattern(void *field, const char *value)
     return NULL;
 }
 
+/* The site folder: root's, absolute; "off" keeps no summary lines. */
+static const char *_parse_site(void *field, const char *value)
+{
+    if (strcmp(value, "off") == 0) {
+        *(char *)field = '\0';
+        return NULL;
+    }
+    return _parse_path(field, value);
+}
+
 static const char *_parse_switch(void *field, const char *value)
 {
     int b = hl_parse_bool(value);
@@ -125,6 +135,7 @@ static const char *_parse_local(void *field, const char *value)
 static const struct hl_arg_type _path = {"PATH", _parse_path};
 static const struct hl_arg_type _pattern = {"PATTERN", _parse_pattern};
 static const struct hl_arg_type _switch = {"on|off", _parse_switch};
+static const struct hl_arg_type _site = {"DIR|off", _parse_site};
 static const struct hl_arg_type _seconds = {"SECONDS", _parse_seconds};
 static const struct hl_arg_type _wait = {"SECONDS", _parse_wait};
 static const struct hl_arg_type _layout = {"node|task", _parse_layout};
@@ -147,6 +158,9 @@ const struct hl_plugin_arg hl_plugin_arg_table[] = {
            "where step folders go when the user gives no --heapline=DIR; "
            "relative to the tasks' working directory unless absolute; %j "
            "job id, %s step id, %J job.step, %u user name, %%"),
+    HL_ARG("site", _site, site, "off",
+           "a folder of root's where slurmstepd appends a summary line of "
+           "each measured step per node (heapline-site reads it); off: none"),
     HL_ARG("default", _switch, default_on, "off",
            "measure every srun step without --heapline"),
     HL_ARG("quiet", _switch, quiet, "on",

@@ -14,6 +14,7 @@ struct hl_plugin_args {
     char lib[PATH_MAX];       /* libheapline.so preloaded into each task */
     char report[PATH_MAX];    /* heapline-report run by srun at step end */
     char dir[PATH_MAX];       /* where step folders go, a filename pattern */
+    char site[PATH_MAX];      /* the site's summary lines, "" when off */
     bool default_on;          /* measure every step without --heapline */
     bool quiet;               /* HEAPLINE_QUIET=1 in each task */
     bool sites;               /* HEAPLINE_SITES=1 in each task */

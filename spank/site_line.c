@@ -1,0 +1,48 @@
+/* The site's summary line (see site_line.h). */
+#include "site_line.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "buf.h"
+#include "format_write.h"
+
+int hl_site_file_name(const char *node, int64_t when, char *out,
+                      size_t out_size)
+{
+    time_t t = (time_t)when;
+    struct tm tm;
+    int n;
+
+    if (!node[0] || node[0] == '.' || strchr(node, '/') || !gmtime_r(&t, &tm))
+        return -1;
+    n = snprintf(out, out_size, "%s-%04d-%02d-%02d.csv", node,
+                 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+    return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
+}
+
+int hl_site_line_format(const struct hl_site_row *row, bool header, char *out,
+                        size_t out_size)
+{
+    struct hl_buf b;
+
+    hl_buf_init(&b, out, out_size);
+    if (header) {
+        hl_format_write(&b, &hl_site_format, row, 0);
+    } else {
+        hl_format_write_values(&b, &hl_site_format, row, 0);
+        hl_buf_char(&b, '\n');
+    }
+    hl_buf_char(&b, '\0');
+    return b.overflow ? -1 : 0;
+}
+
+void hl_site_clean_text(const char *in, char *out, size_t out_size)
+{
+    size_t n = 0;
+
+    for (; *in && n + 1 < out_size && n < HL_SITE_MAX_TEXT; in++)
+        out[n++] = (unsigned char)*in < 0x20 || *in == 0x7f ? '?' : *in;
+    out[n] = '\0';
+}

@@ -1,0 +1,30 @@
+/*
+ * The site's summary line of a step on a node (common/site_format.h),
+ * as the plugin appends it to SITE/NODE-YYYY-MM-DD.csv: the file's name,
+ * and the text to append, with the magic line and header before it when
+ * the file is new.
+ */
+#ifndef HL_SPANK_SITE_LINE_H
+#define HL_SPANK_SITE_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "site_format.h"
+
+/* The file of node for the UTC day of when; -1 when the node's name
+ * cannot be a file name (empty, a '/', a leading '.') or out is small. */
+int hl_site_file_name(const char *node, int64_t when, char *out,
+                      size_t out_size);
+
+/* The line of row, with the magic line and header first when header is
+ * set; -1 when out is too small. */
+int hl_site_line_format(const struct hl_site_row *row, bool header, char *out,
+                        size_t out_size);
+
+/* A text from the job's environment made fit for a line: at most
+ * HL_SITE_MAX_TEXT bytes, control characters as '?'. */
+void hl_site_clean_text(const char *in, char *out, size_t out_size);
+
+#endif

@@ -1,0 +1,18 @@
+/*
+ * The site's summary line of a measured step on this node (plugstack
+ * argument site=DIR, common/site_format.h), appended by slurmstepd as root
+ * once the node's last task of the step has ended.
+ */
+#ifndef HL_SPANK_SITE_STEP_H
+#define HL_SPANK_SITE_STEP_H
+
+#include <slurm/spank.h>
+
+#include "node_step.h"
+#include "plugin_args.h"
+
+/* Called at each task's end (slurm_spank_task_exit); acts at the last. */
+void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
+                       const struct hl_node_step *st);
+
+#endif
