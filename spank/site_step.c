@@ -162,6 +162,8 @@ static void _vmhwm(spank_t sp, const struct hl_node_step *st,
     free(ranks);
 }
 
+/* Problems of the site folder are the administrator's: they go to the
+ * slurmd log only (slurm_info), never to the user's srun. */
 static void _append(const struct hl_plugin_args *cfg,
                     const struct hl_site_row *row)
 {
@@ -169,8 +171,8 @@ static void _append(const struct hl_plugin_args *cfg,
     int err;
 
     if (hl_site_file_name(row->host, row->end, name, sizeof(name)) < 0) {
-        slurm_error("heapline: site folder %s: no file name for node %s",
-                    cfg->site, row->host);
+        slurm_info("heapline: site folder %s: no file name for node %s",
+                   cfg->site, row->host);
         return;
     }
     err =
@@ -179,8 +181,8 @@ static void _append(const struct hl_plugin_args *cfg,
             ? HL_SITE_TOO_LONG
             : hl_site_append(cfg->site, name, first, line, HL_SITE_TIMEOUT_MS);
     if (err)
-        slurm_error("heapline: site folder %s: cannot append to %s: %s",
-                    cfg->site, name, hl_site_append_strerror(err));
+        slurm_info("heapline: site folder %s: cannot append to %s: %s",
+                   cfg->site, name, hl_site_append_strerror(err));
 }
 
 void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
@@ -196,7 +198,7 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
         return;
     if (spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_STEPID, &step) != ESPANK_SUCCESS) {
-        slurm_error("heapline: site folder %s: no job or step id", cfg->site);
+        slurm_info("heapline: site folder %s: no job or step id", cfg->site);
         return;
     }
     elapsed = _elapsed_ms();

@@ -1,0 +1,133 @@
+#!/bin/bash
+# The site's summary lines (plugstack site=DIR, default=on) on a two-node
+# cluster in cgroup mode, with two users: alice asks 4x the memory her
+# step uses, bob's step is OOM-killed and forges a record of his own with
+# a huge VmHWM. Each measured step leaves one line per node in DIR, written
+# by root; heapline-site names alice as the over-requester with her wasted
+# GiB-hours (checked against the lines by an independent sum), bob's OOM
+# kill, and refuses nothing but what was planted; bob cannot write in DIR;
+# a symlink planted as a node's file of the day is not followed (its
+# target untouched, one line in the slurmd log) and heapline-site skips
+# it. TAP. Skips (77) without root, Slurm's packages, a built plugin, or a
+# cgroup v1 memory controller.
+set -u
+
+cluster_mode=--cgroup
+. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
+alice=heapline-alice
+bob=heapline-bob
+site_bin=$build/report/heapline-site
+
+if ! "$cluster_sh" add-user "$cdir" "$alice" > "$top/adduser.err" 2>&1 ||
+    ! "$cluster_sh" add-user "$cdir" "$bob" >> "$top/adduser.err" 2>&1; then
+    _diag < "$top/adduser.err"
+    echo "1..0 # SKIP no test users"
+    exit 0
+fi
+for u in "$alice" "$bob"; do
+    install -d -o "$u" "$work/$u"
+done
+site=$top/site
+install -d -m 0755 "$site"
+"$cluster_sh" plugstack "$cdir" "$plugstack default=on site=$site"
+day=$(date -u +%F)
+victim=$top/victim
+: > "$victim"
+ln -s "$victim" "$site/n2-$day.csv"
+
+_show() {
+    for f in "$site"/*.csv "$work"/*/err; do
+        [ -f "$f" ] && { echo "== $f"; cat "$f"; } | _diag
+    done
+}
+
+# --- the jobs --------------------------------------------------------------------
+
+_as "$alice" "$work/$alice" srun -w n1 -N1 -n1 --mem=400M "$py" "$touch_py" \
+    100 3 > "$work/$alice/out" 2> "$work/$alice/err"
+_ok $? "alice: srun --mem=400M of a task touching 100 MB succeeds"
+_as "$bob" "$work/$bob" srun -w n1 -N1 -n1 --mem=100M sh -c '
+    d=${HEAPLINE_OUTPUT%/*}
+    printf "# heapline 1\nrank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,vmrss_at_exit_bytes\n0,n1,1,x,1.000,1,1,1,0.000,0,18446744073709551615,0\n" \
+        > "$d/task-0.1.csv"
+    exec "$0" "$@"' "$py" "$touch_py" 300 0 \
+    > "$work/$bob/out" 2> "$work/$bob/err"
+_ok "$(test $? -ne 0; echo $?)" "bob: srun --mem=100M of a task touching 300 MB fails"
+_as "$alice" "$work/$alice" srun -w n2 -N1 -n1 --mem=100M true \
+    > /dev/null 2> "$work/$alice/err2"
+_ok $? "alice: a step on n2, where a symlink is planted, runs as without heapline"
+
+# --- what root kept ----------------------------------------------------------------
+
+f=$site/n1-$day.csv
+_check "n1's file of the day is root's, mode 0600" \
+    test "$(stat -c '%U %a' "$f" 2> /dev/null)" = "root 600"
+_check "it starts with '# heapline site 1' and holds two lines" \
+    test "$(head -1 "$f" 2> /dev/null)" = "# heapline site 1" -a \
+    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 2
+runuser -u "$bob" -- sh -c "echo forged >> '$f'" 2> /dev/null
+_ok "$(test $? -ne 0 && ! grep -q forged "$f"; echo $?)" \
+    "bob cannot append a line to n1's file"
+runuser -u "$bob" -- sh -c "echo forged > '$site/n9-$day.csv'" 2> /dev/null
+_ok "$(test $? -ne 0 -a ! -e "$site/n9-$day.csv"; echo $?)" \
+    "nor make a file in the site folder"
+_check "the symlink's target is untouched" test ! -s "$victim"
+_check "the slurmd log says the symlink was refused" \
+    grep -q "heapline: site folder $site: cannot append to n2-$day.csv: a symbolic link" \
+    "$cdir"/log/slurmd-n2.log
+line() { # USER COLUMN: that column of USER's line in n1's file
+    "$py" - "$f" "$1" "$2" << 'PY'
+import csv, sys
+rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith("#")))
+for r in rows[1:]:
+    if r[rows[0].index("user")] == sys.argv[2]:
+        print(r[rows[0].index(sys.argv[3])])
+PY
+}
+_check "alice's line: request 400 MiB, no OOM kill, one task" \
+    test "$(line "$alice" request_bytes) $(line "$alice" oom_kills) $(line "$alice" tasks)" = "419430400 0 1"
+peak=$(line "$alice" cgroup_peak_bytes)
+_ok "$(test "${peak:-0}" -gt 100000000 -a "${peak:-0}" -lt 200000000; echo $?)" \
+    "alice's line: the cgroup's true peak, 100-200 MB ($peak)"
+el=$(line "$alice" elapsed)
+_ok "$("$py" -c "import sys; sys.exit(not 3 <= float('$el') < 60)" 2> /dev/null; echo $?)" \
+    "alice's line: elapsed at least the 3 s held ($el)"
+vm=$(line "$alice" vmhwm_sum_bytes)
+_ok "$(test "${vm:-0}" -gt 100000000; echo $?)" \
+    "alice's line: her record's VmHWM, read as her ($vm)"
+_check "bob's line: one OOM kill" test "$(line "$bob" oom_kills)" = 1
+_check "bob's line: his forged huge VmHWM left out, the field empty" \
+    test -z "$(line "$bob" vmhwm_sum_bytes)"
+
+# --- what the site sees -------------------------------------------------------------
+
+"$site_bin" --format=json "$site" > "$top/site.json" 2> "$top/site.err"
+_ok "$(test $? = 1; echo $?)" "heapline-site: exit 1, something skipped"
+_check "heapline-site: the symlink skipped, in one line, and nothing else" \
+    test "$(cat "$top/site.err")" = "heapline-site: $site/n2-$day.csv: a symbolic link, skipped"
+verdict=$("$py" - "$top/site.json" "$f" "$alice" "$bob" << 'PY'
+import csv, json, sys
+r = json.load(open(sys.argv[1]))
+rows = list(csv.reader(l for l in open(sys.argv[2]) if not l.startswith("#")))
+h = rows[0]
+want = 0.0
+for x in rows[1:]:
+    if x[h.index("user")] == sys.argv[3]:
+        req, peak = int(x[h.index("request_bytes")]), int(x[h.index("cgroup_peak_bytes")])
+        want += (req - peak) * float(x[h.index("elapsed")]) / 2**30 / 3600
+u = r["users"]
+print(u[0]["user"] == sys.argv[3], u[0]["efficiency_pct"] <= 50,
+      abs(u[0]["wasted_gib_hours"] - want) < 1e-5,
+      [x["oom_killed_steps"] for x in u if x["user"] == sys.argv[4]] == [1],
+      r["total"]["steps"] == 2)
+PY
+)
+_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; two steps ($verdict)" \
+    test "$verdict" = "True True True True True"
+"$site_bin" "$site" > "$top/site.txt" 2> /dev/null
+_check "heapline-site's text names alice first" \
+    grep -Eq "^ $alice +1 \(1\) " "$top/site.txt"
+[ $failed -eq 0 ] || { _show; _diag < "$top/site.txt"; }
+
+echo "1..$n"
+[ $failed -eq 0 ]
