@@ -80,6 +80,7 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
     uint8_t *step;
     uint64_t use;
     bool has_use = _use(row, &use), added;
+    bool oom = !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) && row->oom_kills;
     double s = (double)row->elapsed / 1000.0;
 
     w[0] = _who(&a->users, user, true, &uid);
@@ -98,7 +99,8 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
         t.used = (double)use * s;
         t.wasted = row->request > use ? (double)(row->request - use) * s : 0;
     }
-    if (has_use) {
+    /* a killed step's use is its limit, not what it needed */
+    if (has_use && !oom) {
         struct hl_site_bucket *b = &w[0]->hist[_bucket(use)];
 
         b->count++;
@@ -115,8 +117,7 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
         return -1;
     if (added)
         _count(w, offsetof(struct hl_site_who, steps));
-    if (!*step && !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) &&
-        row->oom_kills > 0) {
+    if (!*step && oom) {
         *step = 1;
         _count(w, offsetof(struct hl_site_who, oom_steps));
         job->oom_steps++;

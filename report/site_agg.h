@@ -61,7 +61,7 @@ void hl_site_agg_init(struct hl_site_agg *a);
 int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row);
 
 /* The largest node use in the bucket that holds the share pct (1 to 100)
- * of a user's lines with a use; 0 when none. */
+ * of a user's lines with a use and no OOM kill; 0 when none. */
 uint64_t hl_site_typical(const struct hl_site_who *user, unsigned pct);
 
 /* Byte-seconds as GiB-hours. */

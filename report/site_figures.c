@@ -9,8 +9,10 @@ void hl_site_fmt_gibh(double byte_seconds, char buf[32])
 
     if (h >= 100)
         snprintf(buf, 32, "%.0f", h);
-    else
+    else if (h >= 0.01 || h == 0)
         snprintf(buf, 32, "%.4g", h);
+    else
+        snprintf(buf, 32, "%.6f", h);
 }
 
 bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct)

@@ -8,7 +8,8 @@
 
 #include "site_agg.h"
 
-/* GiB-hours of byte-seconds: "12.35", four significant digits below 100. */
+/* GiB-hours of byte-seconds: "12.35", four significant digits below 100,
+ * six decimals below 0.01 (a test job's "0.000340"). */
 void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
 
 /* Used over requested, whole percent; false when nothing was requested. */

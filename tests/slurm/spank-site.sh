@@ -72,6 +72,8 @@ runuser -u "$bob" -- sh -c "echo forged > '$site/n9-$day.csv'" 2> /dev/null
 _ok "$(test $? -ne 0 -a ! -e "$site/n9-$day.csv"; echo $?)" \
     "nor make a file in the site folder"
 _check "the symlink's target is untouched" test ! -s "$victim"
+_check "the user's srun says nothing of the site folder" \
+    test -z "$(grep 'site folder' "$work/$alice/err2")"
 _check "the slurmd log says the symlink was refused" \
     grep -q "heapline: site folder $site: cannot append to n2-$day.csv: a symbolic link" \
     "$cdir"/log/slurmd-n2.log
