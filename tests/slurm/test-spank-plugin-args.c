@@ -29,6 +29,7 @@ int main(void)
     char *all[] = {"lib=/opt/h/lib/libheapline.so",
                    "report=/opt/h/bin/heapline-report",
                    "dir=/scratch/%u/heapline",
+                   "site=/var/lib/heapline/site",
                    "default=on",
                    "quiet=no",
                    "sites=on",
@@ -47,6 +48,7 @@ int main(void)
     ok(!cfg.default_on, "off by default for every job");
     ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
     ok(!cfg.sites, "no allocation sites by default");
+    is_str(cfg.site, "", "no site folder by default");
 
     ok(cfg.sacct_wait_s == 10, "sacct's row awaited 10 s by default");
     ok(cfg.layout_node && cfg.local_dir[0] == '\0',
@@ -60,6 +62,7 @@ int main(void)
     is_str(cfg.lib, "/opt/h/lib/libheapline.so", "lib= sets the library");
     is_str(cfg.report, "/opt/h/bin/heapline-report", "report= sets it");
     is_str(cfg.dir, "/scratch/%u/heapline", "dir= keeps the pattern");
+    is_str(cfg.site, "/var/lib/heapline/site", "site= sets the site folder");
     ok(cfg.default_on, "default=on measures every job");
     ok(!cfg.quiet, "quiet=no");
     ok(cfg.sites, "sites=on");
@@ -74,10 +77,15 @@ int main(void)
        "an unknown key is one warning");
     ok(strstr(last_warning, "colour=blue") && strstr(last_warning, "unknown"),
        "the warning names the argument and why: %s", last_warning);
-    ok(strstr(last_warning, "(known: lib, report, dir, default, quiet, "
+    ok(strstr(last_warning, "(known: lib, report, dir, site, default, quiet, "
                             "sites, run_report, timeout, sacct_wait, layout, "
                             "local_dir)") != NULL,
        "the warning lists the known keys, from the table");
+    ok(_parse(&cfg, "site=var/lib/heapline") == 1 && cfg.site[0] == '\0',
+       "a relative site folder refused, the setting unchanged");
+    ok(_parse(&cfg, "site=/s") == 0 && _parse(&cfg, "site=off") == 0 &&
+           cfg.site[0] == '\0',
+       "site=off turns the site folder off");
     ok(_parse(&cfg, "timeouts=5") == 1 && _parse(&cfg, "time=5") == 1 &&
            cfg.timeout_s == 60,
        "a key is matched whole, not by prefix");
