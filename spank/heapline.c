@@ -115,6 +115,7 @@ int slurm_spank_task_exit(spank_t sp, int ac, char **av)
 {
     (void)ac;
     (void)av;
+    hl_site_task_records(sp, &_cfg, &_node_step);
     hl_task_exit_record(sp, &_node_step);
     hl_site_task_exit(sp, &_cfg, &_node_step);
     return 0;

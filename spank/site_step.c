@@ -19,6 +19,9 @@
 
 /* Tasks of the step that ended on this node: slurmstepd serves one step. */
 static uint32_t _ended;
+/* The VmHWM sum of the node's records, read at its last task. */
+static bool _vmhwm_known;
+static uint64_t _vmhwm_sum;
 
 /* How long this slurmstepd, started for the step, has run: the step's
  * time on the node. -1 when /proc does not say. */
@@ -137,27 +140,26 @@ static uint32_t *_ranks(spank_t sp, const struct hl_node_step *st)
     return ranks;
 }
 
-/* The user's word: their records' VmHWM, read with their rights. */
-static void _vmhwm(spank_t sp, const struct hl_node_step *st,
-                   struct hl_site_row *row)
+/* The user's word: their records' VmHWM, read with their rights where
+ * the tasks wrote them. */
+static void _vmhwm(spank_t sp, const struct hl_node_step *st)
 {
     gid_t *gids = NULL;
     int ngids = 0;
-    uint32_t *ranks = st->dirfd >= 0 ? _ranks(sp, st) : NULL;
+    int dirfd = st->per_node ? st->local_fd : st->dirfd;
+    uint32_t *ranks = dirfd >= 0 ? _ranks(sp, st) : NULL;
     uint32_t records = 0;
     struct hl_user user;
 
-    row->empty |= HL_EMPTY(HL_SITE_vmhwm_sum);
     if (!ranks)
         return;
     if (spank_get_item(sp, S_JOB_SUPPLEMENTARY_GIDS, &gids, &ngids) ==
         ESPANK_SUCCESS) {
-        user = (struct hl_user){(uid_t)row->uid, st->gid, gids, ngids};
-        if (hl_site_vmhwm_sum(&user, st->dirfd, ranks, st->local_tasks,
-                              HL_SITE_TIMEOUT_MS, &row->vmhwm_sum,
-                              &records) == 0 &&
-            records && row->vmhwm_sum <= HL_SITE_MAX_BYTES)
-            row->empty &= ~HL_EMPTY(HL_SITE_vmhwm_sum);
+        user = (struct hl_user){st->uid, st->gid, gids, ngids};
+        _vmhwm_known =
+            hl_site_vmhwm_sum(&user, dirfd, ranks, st->local_tasks,
+                              HL_SITE_TIMEOUT_MS, &_vmhwm_sum, &records) == 0 &&
+            records && _vmhwm_sum <= HL_SITE_MAX_BYTES;
     }
     free(ranks);
 }
@@ -185,6 +187,13 @@ static void _append(const struct hl_plugin_args *cfg,
                    cfg->site, name, hl_site_append_strerror(err));
 }
 
+void hl_site_task_records(spank_t sp, const struct hl_plugin_args *cfg,
+                          const struct hl_node_step *st)
+{
+    if (cfg->site[0] && st->active && ++_ended == st->local_tasks)
+        _vmhwm(sp, st);
+}
+
 void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st)
 {
@@ -194,7 +203,7 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
     uint32_t job = 0, step = 0;
     int64_t elapsed;
 
-    if (!cfg->site[0] || !st->active || ++_ended != st->local_tasks)
+    if (!cfg->site[0] || !st->active || _ended != st->local_tasks)
         return;
     if (spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_STEPID, &step) != ESPANK_SUCCESS) {
@@ -217,6 +226,8 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
     row.elapsed = elapsed < 0 ? 0 : elapsed;
     _request(sp, &row);
     _cgroup(st, &row);
-    _vmhwm(sp, st, &row);
+    row.vmhwm_sum = _vmhwm_sum;
+    if (!_vmhwm_known)
+        row.empty |= HL_EMPTY(HL_SITE_vmhwm_sum);
     _append(cfg, &row);
 }

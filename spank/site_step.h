@@ -11,7 +11,16 @@
 #include "node_step.h"
 #include "plugin_args.h"
 
-/* Called at each task's end (slurm_spank_task_exit); acts at the last. */
+/*
+ * Called at each task's end, before the task's own records are handled
+ * (task_exit.h): at the node's last task, reads the VmHWM of the node's
+ * records where the tasks wrote them, the node-local folder with
+ * layout=node, before the merge removes it.
+ */
+void hl_site_task_records(spank_t sp, const struct hl_plugin_args *cfg,
+                          const struct hl_node_step *st);
+
+/* Called at each task's end, after; at the last, appends the line. */
 void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st);
 

@@ -1,8 +1,9 @@
 /*
  * The sum of VmHWM of a step's records on a node, for the site's line:
- * read from the step folder, which the user owns, so read with the user's
- * rights in a child, each record parsed as untrusted input with bounded
- * reads; only the sum comes back.
+ * read from the folder the tasks wrote them in (the step folder, or the
+ * node-local one with layout=node), which the user owns, so read with the
+ * user's rights in a child, each record parsed as untrusted input with
+ * bounded reads; only the sum comes back.
  */
 #ifndef HL_SPANK_SITE_VMHWM_H
 #define HL_SPANK_SITE_VMHWM_H
