@@ -110,7 +110,7 @@ int main(void)
        "a bad layout is refused");
     ok(_parse(&cfg, "local_dir=tmp") == 1 &&
            _parse(&cfg, "local_dir=/x/%n") == 1 && cfg.local_dir[0] == '\0',
-       "a relative local_dir, or one with %, is refused");
+       "a relative local_dir, or one with %%, is refused");
     ok(_parse(&cfg, "=on") == 1, "an empty key is refused");
     return done_testing();
 }
