@@ -1,9 +1,11 @@
 #!/bin/bash
 # The site's summary lines (plugstack site=DIR, default=on) on a two-node
 # cluster in cgroup mode, with two users: alice asks 4x the memory her
-# step uses, bob's step is OOM-killed and forges a record of his own with
-# a huge VmHWM. Each measured step leaves one line per node in DIR, written
-# by root; heapline-site names alice as the over-requester with her wasted
+# step uses (twice: layout=node, the default, where the records' VmHWM is
+# read in the node-local folder before the merge, and layout=task), bob's
+# step is OOM-killed and forges a record of his own with a huge VmHWM.
+# Each measured step leaves one line per node in DIR, written by root;
+# heapline-site names alice as the over-requester with her wasted
 # GiB-hours (checked against the lines by an independent sum), bob's OOM
 # kill, and refuses nothing but what was planted; bob cannot write in DIR;
 # a symlink planted as a node's file of the day is not followed (its
@@ -53,6 +55,11 @@ _as "$bob" "$work/$bob" srun -w n1 -N1 -n1 --mem=100M sh -c '
     exec "$0" "$@"' "$py" "$touch_py" 300 0 \
     > "$work/$bob/out" 2> "$work/$bob/err"
 _ok "$(test $? -ne 0; echo $?)" "bob: srun --mem=100M of a task touching 300 MB fails"
+"$cluster_sh" plugstack "$cdir" "$plugstack default=on site=$site layout=task"
+_as "$alice" "$work/$alice" srun -w n1 -N1 -n1 --mem=400M "$py" "$touch_py" \
+    100 0 > "$work/$alice/out3" 2> "$work/$alice/err3"
+_ok $? "alice: the same task again with layout=task succeeds"
+"$cluster_sh" plugstack "$cdir" "$plugstack default=on site=$site"
 _as "$alice" "$work/$alice" srun -w n2 -N1 -n1 --mem=100M true \
     > /dev/null 2> "$work/$alice/err2"
 _ok $? "alice: a step on n2, where a symlink is planted, runs as without heapline"
@@ -62,9 +69,9 @@ _ok $? "alice: a step on n2, where a symlink is planted, runs as without heaplin
 f=$site/n1-$day.csv
 _check "n1's file of the day is root's, mode 0600" \
     test "$(stat -c '%U %a' "$f" 2> /dev/null)" = "root 600"
-_check "it starts with '# heapline site 1' and holds two lines" \
+_check "it starts with '# heapline site 1' and holds three lines" \
     test "$(head -1 "$f" 2> /dev/null)" = "# heapline site 1" -a \
-    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 2
+    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 3
 runuser -u "$bob" -- sh -c "echo forged >> '$f'" 2> /dev/null
 _ok "$(test $? -ne 0 && ! grep -q forged "$f"; echo $?)" \
     "bob cannot append a line to n1's file"
@@ -77,13 +84,13 @@ _check "the user's srun says nothing of the site folder" \
 _check "the slurmd log says the symlink was refused" \
     grep -q "heapline: site folder $site: cannot append to n2-$day.csv: a symbolic link" \
     "$cdir"/log/slurmd-n2.log
-line() { # USER COLUMN: that column of USER's line in n1's file
-    "$py" - "$f" "$1" "$2" << 'PY'
+line() { # USER COLUMN [N]: that column of USER's Nth line (1) in n1's file
+    "$py" - "$f" "$1" "$2" "${3:-1}" << 'PY'
 import csv, sys
 rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith("#")))
-for r in rows[1:]:
-    if r[rows[0].index("user")] == sys.argv[2]:
-        print(r[rows[0].index(sys.argv[3])])
+mine = [r for r in rows[1:] if r[rows[0].index("user")] == sys.argv[2]]
+if len(mine) >= int(sys.argv[4]):
+    print(mine[int(sys.argv[4]) - 1][rows[0].index(sys.argv[3])])
 PY
 }
 _check "alice's line: request 400 MiB, no OOM kill, one task" \
@@ -96,7 +103,10 @@ _ok "$("$py" -c "import sys; sys.exit(not 3 <= float('$el') < 60)" 2> /dev/null;
     "alice's line: elapsed at least the 3 s held ($el)"
 vm=$(line "$alice" vmhwm_sum_bytes)
 _ok "$(test "${vm:-0}" -gt 100000000; echo $?)" \
-    "alice's line: her record's VmHWM, read as her ($vm)"
+    "alice's line: her record's VmHWM, read as her, layout=node ($vm)"
+vm=$(line "$alice" vmhwm_sum_bytes 2)
+_ok "$(test "${vm:-0}" -gt 100000000; echo $?)" \
+    "alice's second line: her record's VmHWM, layout=task ($vm)"
 _check "bob's line: one OOM kill" test "$(line "$bob" oom_kills)" = 1
 _check "bob's line: his forged huge VmHWM left out, the field empty" \
     test -z "$(line "$bob" vmhwm_sum_bytes)"
@@ -121,14 +131,14 @@ u = r["users"]
 print(u[0]["user"] == sys.argv[3], u[0]["efficiency_pct"] <= 50,
       abs(u[0]["wasted_gib_hours"] - want) < 1e-5,
       [x["oom_killed_steps"] for x in u if x["user"] == sys.argv[4]] == [1],
-      r["total"]["steps"] == 2)
+      r["total"]["steps"] == 3)
 PY
 )
-_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; two steps ($verdict)" \
+_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; three steps ($verdict)" \
     test "$verdict" = "True True True True True"
 "$site_bin" "$site" > "$top/site.txt" 2> /dev/null
 _check "heapline-site's text names alice first" \
-    grep -Eq "^ $alice +1 \(1\) " "$top/site.txt"
+    grep -Eq "^ $alice +2 \(2\) " "$top/site.txt"
 [ $failed -eq 0 ] || { _show; _diag < "$top/site.txt"; }
 
 echo "1..$n"
