@@ -32,4 +32,8 @@ HL_FORMAT_TYPES(hl_exit_row, HL_EXIT_COLUMNS, HL_EXIT_ENUM, HL_EXIT_NCOLUMNS);
 
 extern const struct hl_format hl_exit_format;
 
+/* The largest exit file a reader takes: one task's line is under 100
+ * bytes, a long host name included. */
+#define HL_EXIT_MAX_BYTES (64 * 1024)
+
 #endif

@@ -47,6 +47,11 @@ HL_FORMAT_TYPES(hl_merged_row, HL_MERGED_COLUMNS, HL_MERGED_ENUM,
 
 extern const struct hl_format hl_merged_format;
 
+/* The largest merged file a reader takes: a node's records, a few hundred
+ * bytes each (tens of KiB with allocation sites), for thousands of
+ * processes. */
+#define HL_MERGED_MAX_BYTES (256 * 1024 * 1024)
+
 /* What starts a line that starts a section: every format's first line. */
 #define HL_SECTION_START "# heapline "
 

@@ -24,4 +24,7 @@ HL_FORMAT_TYPES(hl_node_row, HL_NODE_COLUMNS, HL_NODE_ENUM, HL_NODE_NCOLUMNS);
 
 extern const struct hl_format hl_node_format;
 
+/* The largest node file a reader takes, with room for a row per task. */
+#define HL_NODE_MAX_BYTES (1024 * 1024)
+
 #endif

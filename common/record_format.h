@@ -50,6 +50,11 @@ HL_FORMAT_TYPES(hl_record_row, HL_RECORD_COLUMNS, HL_RECORD_ENUM,
 
 extern const struct hl_format hl_record_format;
 
+/* The largest record a reader takes: one process is a few hundred bytes
+ * today; the bound leaves room for the columns to come (a timeline of 512
+ * points, allocation sites). */
+#define HL_RECORD_MAX_BYTES (1024 * 1024)
+
 /* A column's name in the file, for outputs that use the same name. */
 #define HL_RECORD_NAME(member) (hl_record_format.columns[HL_REC_##member].name)
 

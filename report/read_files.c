@@ -11,6 +11,9 @@
 #include "merged_format.h"
 #include "node_format.h"
 
+/* The end column of a final record that SIGPIPE ended. */
+#define _SIGPIPE "SIGPIPE"
+
 /* The record's allocation sites, if it has them. Sites that break their
  * grammar leave the record good: they are left out, and set->sites_fault
  * says why. */
@@ -55,9 +58,12 @@ static int _store_record(void *ctx, const void *row)
     p->live_at_exit = r->live_heap_at_exit;
     p->vmhwm = r->vmhwm;
     p->vmrss_at_exit = r->vmrss_at_exit;
-    /* Any word there means the process never wrote its final record:
-     * "unfinished" today, and whatever a later version may say. */
-    p->end = r->end[0] ? HL_END_UNFINISHED : HL_END_EXIT;
+    /* "SIGPIPE": the library wrote the final record as SIGPIPE ended the
+     * process. Any other word means the process never wrote its final
+     * record: "unfinished" today, and whatever a later version may say. */
+    p->end = !r->end[0]                      ? HL_END_EXIT
+             : strcmp(r->end, _SIGPIPE) == 0 ? HL_END_SIGPIPE
+                                             : HL_END_UNFINISHED;
     p->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
     p->job = hl_strpool_intern(&set->jobs, r->job, strlen(r->job));
     p->program =
@@ -132,32 +138,58 @@ static int _store_node(void *ctx, const void *row)
 }
 
 /* The kinds of file, the record last: a file is one unless its first
- * line says it is another. count: where set counts its rows. */
+ * line says it is another. count: where set counts its rows; max_bytes:
+ * the largest file of the kind. */
 static const struct {
     const struct hl_format *format;
     hl_row_fn store;
     size_t count;
+    size_t max_bytes;
 } _kinds[] = {
-    {&hl_exit_format, _store_exit, offsetof(struct hl_procset, nexits)},
-    {&hl_node_format, _store_node, offsetof(struct hl_procset, nnode_files)},
-    {&hl_record_format, _store_record, offsetof(struct hl_procset, count)},
+    {&hl_exit_format, _store_exit, offsetof(struct hl_procset, nexits),
+     HL_EXIT_MAX_BYTES},
+    {&hl_node_format, _store_node, offsetof(struct hl_procset, nnode_files),
+     HL_NODE_MAX_BYTES},
+    {&hl_record_format, _store_record, offsetof(struct hl_procset, count),
+     HL_RECORD_MAX_BYTES},
 };
+#define _NKINDS (sizeof(_kinds) / sizeof(_kinds[0]))
+
+/* The kind that buf's first line claims, the record by default. */
+static size_t _kind_of(const char *buf, size_t len)
+{
+    size_t k = 0;
+
+    while (k + 1 < _NKINDS && !hl_format_claims(_kinds[k].format, buf, len))
+        k++;
+    return k;
+}
+
+size_t hl_file_bound(const char *buf, size_t len, const char **kind)
+{
+    size_t k = _kind_of(buf, len);
+
+    if (hl_format_claims(&hl_merged_format, buf, len)) {
+        *kind = hl_merged_format.kind;
+        return HL_MERGED_MAX_BYTES;
+    }
+    *kind = _kinds[k].format->kind;
+    return hl_format_claims(_kinds[k].format, buf, len) ? _kinds[k].max_bytes
+                                                        : 0;
+}
 
 /* Reads buf[0..len) as a file of the kind its first line says, its rows
  * one by one into set; on a fault, none of them. */
 static int _read_one(const char *buf, size_t len, struct hl_procset *set,
                      char *err, size_t errlen)
 {
-    const size_t nkinds = sizeof(_kinds) / sizeof(_kinds[0]);
     union {
         struct hl_record_row record;
         struct hl_exit_row exit;
         struct hl_node_row node;
     } row;
-    size_t k = 0, *count, before;
+    size_t k = _kind_of(buf, len), *count, before;
 
-    while (k + 1 < nkinds && !hl_format_claims(_kinds[k].format, buf, len))
-        k++;
     count = (size_t *)((char *)set + _kinds[k].count);
     before = *count;
     if (hl_format_read(_kinds[k].format, buf, len, &row, _kinds[k].store, set,

@@ -18,6 +18,11 @@
 int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
                  size_t errlen);
 
+/* The largest file of the kind that the start of a file, buf[0..len),
+ * claims to be (its first line, or part of it), and that kind's name for
+ * messages; 0 when it claims none: it is no file of heapline's. */
+size_t hl_file_bound(const char *buf, size_t len, const char **kind);
+
 /* The record's columns of process p, as the report holds them (texts point
  * into set). */
 void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,

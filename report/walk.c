@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* DTTOIF */
 #include "walk.h"
 
 #include <dirent.h>
@@ -9,80 +10,134 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "format_size.h"
 #include "read_files.h"
 #include "warn.h"
 
 /* The report that the SPANK plugin keeps in a step folder. */
 #define _STEP_REPORT "report.txt"
 
-/* A record is about 300 bytes; this holds any of them in one read(). */
+/* A record is about 300 bytes; this holds any of today's in one read(). */
 #define _BUF_SIZE 65536
 
-static int _read_rest(struct hl_loader *ld, int fd, const char *head,
-                      size_t *len)
+/* What a file that is not a regular one is, for the message. */
+static const char *_not_regular(mode_t mode)
 {
-    if (ld->big_cap < 2 * _BUF_SIZE) {
+    switch (mode & S_IFMT) {
+    case S_IFIFO:
+        return "a FIFO";
+    case S_IFCHR:
+        return "a character device";
+    case S_IFBLK:
+        return "a block device";
+    case S_IFSOCK:
+        return "a socket";
+    case S_IFLNK:
+        return "a symbolic link";
+    default:
+        return "not a regular file";
+    }
+}
+
+static void _skip(struct hl_loader *ld, const char *path, mode_t mode)
+{
+    hl_warn(path, "%s, not a heapline file: not read", _not_regular(mode));
+    ld->skipped++;
+}
+
+/* Reads from fd after the len bytes of head, up to bound + 1 bytes in all
+ * (one more than a good file may hold, to tell that it is larger), into
+ * ld->big. Returns 0 or an errno. */
+static int _read_rest(struct hl_loader *ld, int fd, const char *head,
+                      size_t *len, size_t bound)
+{
+    if (ld->big_cap < bound + 1) {
         free(ld->big);
-        ld->big_cap = 2 * _BUF_SIZE;
-        ld->big = malloc(ld->big_cap);
+        ld->big = malloc(bound + 1);
+        ld->big_cap = ld->big ? bound + 1 : 0;
         if (!ld->big)
             return ENOMEM;
     }
     memcpy(ld->big, head, *len);
-    for (;;) {
-        ssize_t n;
+    while (*len < bound + 1) {
+        ssize_t n = read(fd, ld->big + *len, bound + 1 - *len);
 
-        if (*len == ld->big_cap) {
-            char *big = realloc(ld->big, ld->big_cap * 2);
-
-            if (!big)
-                return ENOMEM;
-            ld->big = big;
-            ld->big_cap *= 2;
-        }
-        n = read(fd, ld->big + *len, ld->big_cap - *len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
             return errno;
         if (n == 0)
-            return 0;
+            break;
         *len += (size_t)n;
     }
+    return 0;
 }
 
-static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
-                       const char *path)
+/* Reads the file open on fd (st: its status) whole into *data, *len, up
+ * to the bound of its kind. Returns 0, an errno, or -1 when it is larger
+ * than its kind may be (said on stderr). */
+static int _read_bounded(struct hl_loader *ld, int fd, const struct stat *st,
+                         char *buf, const char **data, size_t *len,
+                         const char *path)
+{
+    char size[HL_SIZE_BUF];
+    const char *kind;
+    size_t bound;
+    ssize_t n;
+
+    do
+        n = read(fd, buf, _BUF_SIZE);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return errno;
+    *data = buf;
+    *len = (size_t)n;
+    /* A short read of a regular file is its end: no second read() for the
+     * 100,000 small files of a large job. A file that is no heapline file
+     * is refused from its first bytes. */
+    if (*len < _BUF_SIZE || !(bound = hl_file_bound(buf, *len, &kind)))
+        return 0;
+    if ((uint64_t)st->st_size <= bound) {
+        int fault = _read_rest(ld, fd, buf, len, bound);
+
+        if (fault)
+            return fault;
+        *data = ld->big;
+    }
+    if ((uint64_t)st->st_size > bound || *len > bound) {
+        hl_format_size(bound, size);
+        hl_warn(path, "larger than a heapline %s may be (more than %s)", kind,
+                size);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads the regular file open on fd, once. */
+static void _read_once(struct hl_loader *ld, int fd, const char *path)
 {
     char buf[_BUF_SIZE];
     char err[160];
     const char *data = buf;
     size_t len = 0;
-    ssize_t n;
-    int fd, fault = 0;
+    struct stat st;
+    int fault;
 
-    fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        hl_warn(path, "cannot open: %s", strerror(errno));
+    if (fstat(fd, &st) < 0) {
+        hl_warn(path, "cannot read: %s", strerror(errno));
         ld->skipped++;
         return;
     }
-    do
-        n = read(fd, buf, sizeof(buf));
-    while (n < 0 && errno == EINTR);
-    if (n < 0)
-        fault = errno;
-    else
-        len = (size_t)n;
-    /* A short read of a regular file is its end: no second read() for the
-     * 100,000 small files of a large job. */
-    if (!fault && len == sizeof(buf)) {
-        fault = _read_rest(ld, fd, buf, &len);
-        data = ld->big;
+    if (!S_ISREG(st.st_mode)) {
+        _skip(ld, path, st.st_mode);
+        return;
     }
-    close(fd);
-    if (fault) {
+    if (hl_file_ids_add(&ld->seen, st.st_dev, st.st_ino) == 0)
+        return;
+    fault = _read_bounded(ld, fd, &st, buf, &data, &len, path);
+    if (fault > 0)
         hl_warn(path, "cannot read: %s", strerror(fault));
+    if (fault) {
         ld->skipped++;
         return;
     }
@@ -99,6 +154,40 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
     ld->good++;
 }
 
+static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
+                       const char *path)
+{
+    /* Non-blocking: a FIFO put in the place of the file just checked must
+     * not hang the open. */
+    int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+    if (fd < 0) {
+        hl_warn(path, "cannot open: %s", strerror(errno));
+        ld->skipped++;
+        return;
+    }
+    _read_once(ld, fd, path);
+    close(fd);
+}
+
+/* The type of the directory entry de of dfd, following a symbolic link to
+ * a file; a link to a directory is not followed (a directory tree cannot
+ * loop that way) and gives DT_LNK. */
+static unsigned char _entry_type(int dfd, const struct dirent *de, mode_t *mode)
+{
+    struct stat st;
+
+    *mode = DTTOIF(de->d_type);
+    if (de->d_type != DT_UNKNOWN && de->d_type != DT_LNK)
+        return de->d_type;
+    if (fstatat(dfd, de->d_name, &st, 0) < 0)
+        return DT_REG; /* opening it will say what is wrong */
+    *mode = st.st_mode;
+    if (S_ISDIR(st.st_mode))
+        return de->d_type == DT_LNK ? DT_LNK : DT_DIR;
+    return IFTODT(st.st_mode);
+}
+
 static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
 {
     DIR *dir = fdopendir(dfd);
@@ -112,7 +201,8 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
     }
     while ((errno = 0, de = readdir(dir))) {
         size_t nlen = strlen(de->d_name);
-        unsigned char type = de->d_type;
+        unsigned char type;
+        mode_t mode;
 
         /* The plugin keeps the step's report beside its records. */
         if (de->d_name[0] == '.' || strcmp(de->d_name, _STEP_REPORT) == 0)
@@ -125,18 +215,7 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
         }
         path[plen] = '/';
         memcpy(path + plen + 1, de->d_name, nlen + 1);
-        if (type == DT_UNKNOWN || type == DT_LNK) {
-            struct stat st;
-
-            /* Links to files are followed, links to directories are not:
-             * a directory tree cannot loop that way. */
-            if (fstatat(dfd, de->d_name, &st, 0) < 0)
-                type = DT_REG; /* opening it will say what is wrong */
-            else if (S_ISDIR(st.st_mode))
-                type = de->d_type == DT_LNK ? DT_UNKNOWN : DT_DIR;
-            else
-                type = S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
-        }
+        type = _entry_type(dfd, de, &mode);
         if (type == DT_DIR) {
             int sub =
                 openat(dfd, de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -149,6 +228,8 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
             }
         } else if (type == DT_REG) {
             _load_file(ld, dfd, de->d_name, path);
+        } else if (type != DT_LNK) {
+            _skip(ld, path, mode);
         }
     }
     if (errno) {
@@ -172,8 +253,12 @@ void hl_load_path(struct hl_loader *ld, const char *path)
         ld->skipped++;
         return;
     }
-    if (!S_ISDIR(st.st_mode)) {
+    if (S_ISREG(st.st_mode)) {
         _load_file(ld, AT_FDCWD, path, path);
+        return;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        _skip(ld, path, st.st_mode);
         return;
     }
     if (len >= PATH_MAX) {
@@ -199,4 +284,5 @@ void hl_loader_free(struct hl_loader *ld)
     free(ld->big);
     ld->big = NULL;
     ld->big_cap = 0;
+    hl_file_ids_free(&ld->seen);
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "file_ids.h"
 #include "procs.h"
 
 struct hl_loader {
@@ -12,12 +13,16 @@ struct hl_loader {
     size_t skipped; /* files or directories reported on stderr */
     char *big;      /* for the rare file larger than the stack buffer */
     size_t big_cap;
+    struct hl_file_ids seen; /* the files read, each read once */
 };
 
 /* Reads the record at path, or every record below it when it is a
  * directory (names starting with '.', and the report.txt that the SPANK
- * plugin keeps in a step folder, are left out). Each fault is one line on
- * stderr and counts in skipped. */
+ * plugin keeps in a step folder, are left out). Only regular files are
+ * opened, and each is read up to the bound of its kind of file
+ * (read_files.h): a FIFO, a device or a core dump never hangs the report
+ * nor fills its memory. Each fault is one line on stderr and counts in
+ * skipped. */
 void hl_load_path(struct hl_loader *ld, const char *path);
 
 void hl_loader_free(struct hl_loader *ld);
