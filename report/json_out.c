@@ -26,6 +26,23 @@ static const char *_host(const struct hl_report *r, const struct hl_proc *p)
     return hl_strpool_get(&r->set->hosts, p->host);
 }
 
+/* The runs of the records: a job id, or null outside Slurm. */
+static void _runs(FILE *out, const struct hl_report *r)
+{
+    fputs("  \"runs\": [", out);
+    for (size_t i = 0; r->runs && i < r->runs->count; i++) {
+        const char *job = hl_strpool_get(&r->set->jobs, r->runs->runs[i].job);
+
+        fputs(i ? ", {\"job\": " : "{\"job\": ", out);
+        if (job[0])
+            _str(out, job);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"records\": %zu}", r->runs->runs[i].records);
+    }
+    fputs("],\n", out);
+}
+
 static void _peak(FILE *out, const struct hl_report *r)
 {
     const struct hl_peak_stats *st = &r->sum->peak;
@@ -273,6 +290,7 @@ void hl_print_json(FILE *out, const struct hl_report *r)
             "  \"nodes_total\": %zu,\n  \"processes\": %zu,\n"
             "  \"longest_process_s\": %s,\n",
             r->sum->nranks, r->sum->nnodes, r->sum->nprocs, t);
+    _runs(out, r);
     _peak(out, r);
     _nodes(out, r);
     _ranks(out, r);

@@ -5,12 +5,15 @@
 
 #include "aggregate.h"
 #include "cli.h"
-#include "warn.h"
+#include "duplicates.h"
+#include "node_memory.h"
 #include "report.h"
+#include "runs.h"
 #include "slurm_facts.h"
 #include "walk.h"
+#include "warn.h"
 
-static void _print(const struct hl_options *opt, const struct hl_report *r)
+static int _print(const struct hl_options *opt, const struct hl_report *r)
 {
     static char buf[1 << 16];
 
@@ -18,16 +21,39 @@ static void _print(const struct hl_options *opt, const struct hl_report *r)
     switch (opt->format) {
     case HL_FORMAT_JSON:
         hl_print_json(stdout, r);
-        break;
+        return 0;
     case HL_FORMAT_CSV:
         hl_print_csv(stdout, r);
-        break;
+        return 0;
     case HL_FORMAT_FOLDED:
         hl_sites_print_folded(stdout, r->sites);
-        break;
+        return 0;
     default:
-        hl_print_text(stdout, r);
+        return hl_print_text(stdout, r);
     }
+}
+
+/* The records to report: each process once, of the job --job names (a
+ * job id that cli.c checked: digits and a few signs). Returns 0, or 2
+ * when none is left (said on stderr). */
+static int _select(const struct hl_options *opt, struct hl_procset *set)
+{
+    size_t left_out = 0;
+
+    hl_drop_duplicates(set);
+    if (opt->job && set->count) {
+        left_out = hl_keep_job(set, opt->job);
+        if (set->count && left_out)
+            hl_note("--job %s: %zu record%s of other runs left out",
+                    opt->job, left_out, left_out == 1 ? "" : "s");
+    }
+    hl_procset_match_exits(set);
+    if (set->count == 0 && left_out)
+        fprintf(stderr, "%s: no record of job %s (--job)\n", HL_PROGRAM,
+                opt->job);
+    else if (set->count == 0)
+        fprintf(stderr, "%s: no record to report\n", HL_PROGRAM);
+    return set->count ? 0 : 2;
 }
 
 int main(int argc, char **argv)
@@ -37,6 +63,7 @@ int main(int argc, char **argv)
     struct hl_loader ld = {.set = &set};
     struct hl_summary sum;
     struct hl_report r = {0};
+    struct hl_runs runs;
     struct hl_sites_view sites;
     const char *job;
     int status = hl_parse_cli(argc, argv, &opt);
@@ -46,17 +73,15 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.npaths; i++)
         hl_load_path(&ld, opt.paths[i]);
     hl_loader_free(&ld);
-    hl_procset_match_exits(&set);
-    if (set.count == 0) {
-        fprintf(stderr, "%s: no record to report\n", HL_PROGRAM);
+    if (_select(&opt, &set) != 0)
         return 2;
-    }
-    if (hl_aggregate(&set, &sum) < 0) {
+    if (hl_aggregate(&set, &sum) < 0 || hl_runs_find(&set, &runs) < 0) {
         fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
         return 2;
     }
     r.set = &set;
     r.sum = &sum;
+    r.runs = &runs;
     r.top = opt.top;
     r.margin_pct = opt.margin_pct;
     r.req = opt.req;
@@ -69,6 +94,8 @@ int main(int argc, char **argv)
         hl_sacct_later(&r.sacct, opt.paths, opt.npaths);
     if (job && !opt.no_sacct)
         hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
+    if (r.req.whole_node && !opt.no_sacct)
+        hl_ask_real_memory(&sum, &set, opt.slurm_timeout_ms);
     if (opt.cpus_per_task)
         r.req.cpus_per_rank = opt.cpus_per_task;
     hl_suggest(&r);
@@ -90,12 +117,16 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    _print(&opt, &r);
+    if (_print(&opt, &r) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror(HL_PROGRAM ": stdout");
         return 2;
     }
     hl_sites_view_free(&sites);
+    hl_runs_free(&runs);
     hl_summary_free(&sum);
     hl_procset_free(&set);
     return ld.skipped ? 1 : 0;

@@ -93,6 +93,15 @@ int hl_proc_is_launcher(const struct hl_procset *set, const struct hl_proc *p)
     return 0;
 }
 
+size_t hl_procset_sigpipe_ends(const struct hl_procset *set)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < set->count; i++)
+        n += set->procs[i].end == HL_END_SIGPIPE;
+    return n;
+}
+
 void hl_procset_free(struct hl_procset *set)
 {
     free(set->procs);

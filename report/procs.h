@@ -13,6 +13,9 @@
 enum hl_end {
     HL_END_EXIT,       /* a final record: it exited normally */
     HL_END_UNFINISHED, /* a provisional record: it died, or still runs */
+    HL_END_SIGPIPE,    /* a final record written as SIGPIPE ended it: a
+                          writer whose reader stopped reading, the normal
+                          end of `seq` in `seq | head -1` */
 };
 
 #define HL_PPID_UNKNOWN UINT32_MAX
@@ -39,6 +42,18 @@ struct hl_proc {
     uint8_t oom;      /* its task's exit file says the OOM killer did it */
     uint32_t sites, nsites; /* its sites in hl_procset.sites */
 };
+
+/* Who a process is: two records with the same key are of one process (a
+ * copy of a record, a step folder given twice). The key grows with what
+ * records tell (a start time, once they have one). */
+struct hl_proc_key {
+    uint32_t host, job, pid;
+};
+
+static inline struct hl_proc_key hl_proc_key(const struct hl_proc *p)
+{
+    return (struct hl_proc_key){.host = p->host, .job = p->job, .pid = p->pid};
+}
 
 /* A node file, written by the SPANK plugin where the step ran in a memory
  * cgroup: the node's true peak. */
@@ -91,15 +106,19 @@ struct hl_node_file *hl_procset_add_node_file(struct hl_procset *set);
  * exit file that found its process. */
 void hl_procset_match_exits(struct hl_procset *set);
 
-/* Whether a process's figures stop at its death: lower bounds. */
+/* Whether a process's figures stop at its death: lower bounds. A process
+ * that SIGPIPE ended wrote its final figures. */
 static inline int hl_proc_cut_short(const struct hl_proc *p)
 {
-    return p->end != HL_END_EXIT || p->signal;
+    return p->end == HL_END_UNFINISHED || p->signal;
 }
 
 /* Whether p is a daemon of an MPI launcher (Open MPI's orted and prted,
  * MPICH's hydra_pmi_proxy), by its program's name: not a rank. */
 int hl_proc_is_launcher(const struct hl_procset *set, const struct hl_proc *p);
+
+/* Processes that SIGPIPE ended. */
+size_t hl_procset_sigpipe_ends(const struct hl_procset *set);
 
 /* Processes cut short, and killed tasks that left no record. */
 size_t hl_procset_cut_short(const struct hl_procset *set);

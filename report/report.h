@@ -11,6 +11,7 @@
 
 #include "aggregate.h"
 #include "procs.h"
+#include "runs.h"
 #include "sites_view.h"
 
 enum hl_mem_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
@@ -18,6 +19,7 @@ enum hl_mem_request_kind { HL_REQ_NONE, HL_REQ_MEM, HL_REQ_MEM_PER_CPU };
 struct hl_mem_request {
     enum hl_mem_request_kind kind;
     uint64_t bytes;
+    bool whole_node;        /* 0 in Slurm's syntax: all of each node's memory */
     uint32_t cpus_per_rank; /* for --mem-per-cpu; 1 unless told */
     char source[48];        /* "given", "scontrol", "sacct ReqMem / 2 nodes" */
 };
@@ -28,6 +30,7 @@ struct hl_suggestion {
     bool known;
     char option[48]; /* "--mem=13G" */
     uint64_t bytes;
+    uint64_t step; /* bytes was rounded up to a multiple of it */
     uint64_t basis_bytes;
     size_t basis_node;   /* index in the summary's nodes */
     size_t over_nodes;   /* nodes over the current request */
@@ -71,7 +74,8 @@ struct hl_step_rss {
 struct hl_report {
     const struct hl_procset *set;
     struct hl_summary *sum;
-    size_t top; /* ranks to show */
+    const struct hl_runs *runs; /* the runs of the records reported */
+    size_t top;                 /* ranks to show */
     unsigned margin_pct;
     struct hl_mem_request req;
     struct hl_suggestion sug;
@@ -89,7 +93,8 @@ static inline size_t hl_shown_ranks(const struct hl_report *r)
     return r->top < r->sum->nranks ? r->top : r->sum->nranks;
 }
 
-void hl_print_text(FILE *out, const struct hl_report *r);
+/* Returns 0, or -1 when memory runs out. */
+int hl_print_text(FILE *out, const struct hl_report *r);
 void hl_print_json(FILE *out, const struct hl_report *r);
 
 /* A JSON string of s, escaped: host names, job ids, node names and

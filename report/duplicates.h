@@ -1,0 +1,15 @@
+/* Records of one process read more than once (hl_proc_key). */
+#ifndef HEAPLINE_REPORT_DUPLICATES_H
+#define HEAPLINE_REPORT_DUPLICATES_H
+
+#include <stddef.h>
+
+#include "procs.h"
+
+/* Keeps one record of each process, the most complete (a final record
+ * before a provisional one, then the latest), so that none is counted
+ * twice; says on stderr which processes had several. Returns the number
+ * of records dropped. */
+size_t hl_drop_duplicates(struct hl_procset *set);
+
+#endif
