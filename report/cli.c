@@ -24,7 +24,8 @@ static const char _usage[] =
     "(default 10)\n"
     "      --all                show every rank\n"
     "      --mem=SIZE           memory request per node, in Slurm's syntax:\n"
-    "                           4000 (MiB), 4000M, 4G, 1.5T, 512K\n"
+    "                           4000 (MiB), 4000M, 4G, 4GB, 1T; 0 for the\n"
+    "                           whole node\n"
     "      --mem-per-cpu=SIZE   memory request per CPU\n"
     "      --cpus-per-task=N    CPUs of each rank, for --mem-per-cpu "
     "(default 1,\n"
@@ -136,8 +137,11 @@ static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
         return 2;
     }
     if (hl_parse_slurm_size(value, &opt->req.bytes) < 0)
-        return _bad(name, value, "a Slurm size such as 4000, 4000M, 4G, 1.5T");
+        return _bad(name, value,
+                    "a Slurm size: a whole number, K, M, G or T, such as "
+                    "4000, 4000M, 4G; 0 for the whole node");
     opt->req.kind = kind;
+    opt->req.whole_node = opt->req.bytes == 0;
     snprintf(opt->req.source, sizeof(opt->req.source), "given");
     return -1;
 }
@@ -231,6 +235,9 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
 {
     int c;
 
+    /* getopt names the program by argv[0] in its messages: by its name,
+     * not by the path it was run from. */
+    argv[0] = (char *)HL_PROGRAM;
     memset(opt, 0, sizeof(*opt));
     opt->top = HL_DEFAULT_TOP;
     opt->sites = HL_DEFAULT_SITES;

@@ -33,9 +33,9 @@ int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req)
         req->per_cpu = true;
         v = _value(out, "MinMemoryCPU=", &len);
     }
-    /* 0 means "all of the node's memory": not a figure to compare with. */
-    if (!v || hl_parse_slurm_figure(v, len, 20, &req->bytes) < 0 ||
-        req->bytes == 0)
+    /* 0 means "all of the node's memory" (--mem=0, or no request and no
+     * default): the caller finds each node's RealMemory. */
+    if (!v || hl_parse_slurm_figure(v, len, 20, &req->bytes) < 0)
         return -1;
     req->cpus_per_task = 1;
     v = _value(out, "CPUs/Task=", &len);

@@ -13,7 +13,8 @@ struct hl_scontrol_request {
 };
 
 /* Finds MinMemoryNode= or MinMemoryCPU=, and CPUs/Task=, in the one-line
- * output of `scontrol show job -o`. Returns 0 and fills req, or -1. */
+ * output of `scontrol show job -o`. Returns 0 and fills req (bytes 0: the
+ * whole node), or -1. */
 int hl_scontrol_parse_request(const char *out, struct hl_scontrol_request *req);
 
 /* The arguments of `scontrol show job -o ID` for job (a step suffix ".N"

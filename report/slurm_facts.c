@@ -224,6 +224,7 @@ static void _request(struct hl_report *r, const struct _ask *a)
     if (a->have_sc) {
         r->req.kind = a->sc.per_cpu ? HL_REQ_MEM_PER_CPU : HL_REQ_MEM;
         r->req.bytes = a->sc.bytes;
+        r->req.whole_node = a->sc.bytes == 0;
         r->req.cpus_per_rank = a->sc.cpus_per_task;
         snprintf(r->req.source, sizeof(r->req.source), "scontrol");
         return;

@@ -64,13 +64,40 @@ int hl_parse_slurm_figure(const char *s, size_t len, int default_shift,
     return 0;
 }
 
+/* strtoll's white space. */
+static int _is_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 int hl_parse_slurm_size(const char *s, uint64_t *bytes)
 {
-    uint64_t v;
+    uint64_t n = 0, mib;
+    size_t digits = 0;
+    int negative = 0, shift;
 
-    if (hl_parse_slurm_figure(s, strlen(s), 20, &v) < 0 || v == 0)
+    while (_is_space(*s))
+        s++;
+    if (*s == '+' || *s == '-')
+        negative = *s++ == '-';
+    for (; *s >= '0' && *s <= '9'; s++, digits++) {
+        n = n * 10 + (uint64_t)(*s - '0');
+        if (n > INT64_MAX) /* strtoll's range */
+            return -1;
+    }
+    if (!digits || (negative && n))
         return -1;
-    *bytes = v;
+    shift = *s ? _unit_shift(*s) : 20;
+    if (*s && (shift < 0 || shift > 40 ||
+               (s[1] && !((s[1] == 'B' || s[1] == 'b') && !s[2]))))
+        return -1;
+    mib = shift == 10 ? n / 1024 + (n % 1024 != 0) : n;
+    if (shift > 20 && mib > UINT64_MAX >> (shift - 20))
+        return -1;
+    mib <<= shift > 20 ? shift - 20 : 0;
+    if (mib > UINT64_MAX >> 20)
+        return -1;
+    *bytes = mib << 20;
     return 0;
 }
 
@@ -91,18 +118,23 @@ void hl_slurm_size_exact(uint64_t bytes, char *buf)
     snprintf(buf, 32, "%llu%c", (unsigned long long)bytes, units[u]);
 }
 
-uint64_t hl_slurm_size_round_up(uint64_t bytes, char *buf)
+uint64_t hl_slurm_size_round_up(uint64_t bytes, char *buf, uint64_t *step)
 {
-    uint64_t unit = bytes < _GIB ? _MIB : _GIB;
-    uint64_t n = bytes / unit + (bytes % unit != 0);
+    uint64_t unit = _MIB, n;
 
+    while (bytes >= _GIB && unit * 2 <= bytes / 8)
+        unit *= 2;
+    n = bytes / unit + (bytes % unit != 0);
     if (n == 0)
         n = 1;
-    /* Above the last whole GiB of 64 bits, no request covers the bytes:
-     * that last GiB is the closest, where n * unit would wrap to 0. */
+    /* Above the last step of 64 bits, no request covers the bytes: that
+     * last step is the closest, where n * unit would wrap to 0. */
     if (n > UINT64_MAX / unit)
         n = UINT64_MAX / unit;
-    snprintf(buf, 32, "%llu%c", (unsigned long long)n,
-             unit == _GIB ? 'G' : 'M');
+    *step = unit;
+    if (n * unit % _GIB == 0)
+        snprintf(buf, 32, "%lluG", (unsigned long long)(n * unit / _GIB));
+    else
+        snprintf(buf, 32, "%lluM", (unsigned long long)(n * unit / _MIB));
     return n * unit;
 }

@@ -4,10 +4,13 @@
 #include "report.h"
 #include "slurm_size.h"
 
-/* The request that applies to a node, 0 when none is known. */
+/* The request that applies to a node, 0 when none is known. --mem=0 is
+ * the node's whole memory, known from Slurm's RealMemory. */
 static uint64_t _node_request(const struct hl_mem_request *req,
                               const struct hl_node *n)
 {
+    if (req->whole_node)
+        return n->real_memory;
     switch (req->kind) {
     case HL_REQ_MEM:
         return req->bytes;
@@ -26,7 +29,9 @@ static void _judge_nodes(struct hl_report *r)
 
         n->request = _node_request(&r->req, n);
         n->percent = hl_percent(n->used, n->request);
-        n->over = n->request && n->used > n->request;
+        /* A node where the OOM killer ended a process needed more than
+         * its limit, whatever its lower bounds say. */
+        n->over = (n->request && n->used > n->request) || n->oom;
     }
 }
 
@@ -54,11 +59,8 @@ static void _oom_floor(struct hl_report *r)
         const struct hl_node *n = &sum->nodes[i];
         uint64_t limit = n->mem_limit ? n->mem_limit : n->request;
         uint64_t floor;
-        int oom = n->oom_kills > 0;
 
-        for (size_t j = 0; j < r->set->count && !oom; j++)
-            oom = r->set->procs[j].oom && r->set->procs[j].host == n->host;
-        if (!oom)
+        if (!n->oom)
             continue;
         floor = _per_request(r, n, limit > UINT64_MAX / 2 ? limit : 2 * limit);
         if (!s->too_small || floor > s->basis_bytes) {
@@ -125,7 +127,7 @@ void hl_suggest(struct hl_report *r)
     want = (unsigned __int128)s->basis_bytes * (100 + r->margin_pct);
     want = want / 100 + (want % 100 != 0);
     s->bytes = hl_slurm_size_round_up(
-        want > UINT64_MAX ? UINT64_MAX : (uint64_t)want, size);
+        want > UINT64_MAX ? UINT64_MAX : (uint64_t)want, size, &s->step);
     snprintf(s->option, sizeof(s->option), "%s=%s",
              r->req.kind == HL_REQ_MEM ? "--mem" : "--mem-per-cpu", size);
     s->known = true;

@@ -1,6 +1,6 @@
-/* libFuzzer target: Slurm size strings ("4000", "4G", "1.5T", sacct's
- * "159856K") both ways. The input is read as a size string (from a buffer
- * of its exact size, so a read past it is an ASan error) and its first 8
+/* libFuzzer target: Slurm size strings ("4000", "4G", "4GB", sacct's
+ * "159856K", "1.50G") both ways. The input is read as a size string (from a
+ * buffer of its exact size, so a read past it is an ASan error) and its first 8
  * bytes as a byte count, whose written forms must read back. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -38,23 +38,27 @@ static void _check_exact(uint64_t bytes)
         FUZZ_CHECK(_read_back(buf) == kib * _KIB);
 }
 
-/* hl_slurm_size_round_up: covers bytes by less than one unit (0 by one
- * MiB), and its text says the figure it returns. Above the last whole GiB
- * that 64 bits hold, no request covers the bytes: it is that last GiB. */
+/* hl_slurm_size_round_up: covers bytes by less than one step (0 by one
+ * MiB), a step of a power of two MiB, one MiB below 1 GiB and at most an
+ * eighth of bytes above, and its text says the figure it returns. Above
+ * the last step that 64 bits hold, no request covers the bytes: it is
+ * that last step. */
 static void _check_round_up(uint64_t bytes)
 {
     char buf[32];
-    uint64_t unit = bytes < _GIB ? _MIB : _GIB;
-    uint64_t last = UINT64_MAX / unit * unit;
-    uint64_t got = hl_slurm_size_round_up(bytes, buf);
+    uint64_t step = 0;
+    uint64_t got = hl_slurm_size_round_up(bytes, buf, &step);
+    uint64_t last = step ? UINT64_MAX / step * step : 0;
 
+    FUZZ_CHECK(step >= _MIB && (step & (step - 1)) == 0);
+    FUZZ_CHECK(bytes < _GIB ? step == _MIB : step <= bytes / 8);
     if (bytes == 0)
-        FUZZ_CHECK(got == unit);
+        FUZZ_CHECK(got == step);
     else if (bytes > last)
         FUZZ_CHECK(got == last);
     else
-        FUZZ_CHECK(got >= bytes && got - bytes < unit);
-    FUZZ_CHECK(got % unit == 0);
+        FUZZ_CHECK(got >= bytes && got - bytes < step);
+    FUZZ_CHECK(got % step == 0);
     FUZZ_CHECK(_read_back(buf) == got);
 }
 
@@ -66,10 +70,12 @@ static void _check_parse(const char *s, size_t len)
     memcpy(z, s, len);
     z[len] = '\0';
     if (hl_parse_slurm_size(z, &size) == 0) {
-        /* --mem's syntax is sacct's with MiB by default, and never 0 */
-        FUZZ_CHECK(size > 0);
-        FUZZ_CHECK(hl_parse_slurm_figure(z, strlen(z), 20, &figure) == 0);
-        FUZZ_CHECK(figure == size);
+        char back[32];
+
+        /* Slurm counts a request in whole MiB; its exact form reads back */
+        FUZZ_CHECK(size % _MIB == 0);
+        hl_slurm_size_exact(size, back);
+        FUZZ_CHECK(hl_parse_slurm_size(back, &figure) == 0 && figure == size);
     }
     if (hl_parse_slurm_figure(s, len, 10, &kib) == 0) {
         _check_exact(kib);

@@ -119,8 +119,9 @@ int main(void)
     _scontrol("JobId=6 JobName=x NumCPUs=8 CPUs/Task=4 MinCPUsNode=4 "
               "MinMemoryCPU=1G Features=(null)",
               1, GIB, true, 4);
-    _scontrol("JobId=7 JobName=x MinMemoryNode=0 MinTmpDiskNode=0", 0, 0, false,
-              0);
+    /* --mem=0, or no request and no default: the whole node */
+    _scontrol("JobId=7 JobName=x MinMemoryNode=0 MinTmpDiskNode=0", 1, 0, false,
+              1);
     _scontrol("slurm_load_jobs error: Invalid job id specified", 0, 0, false,
               0);
     return done_testing();

@@ -1,0 +1,107 @@
+#include "node_memory.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "decimal.h"
+#include "run_cmd.h"
+#include "slurm_size.h"
+
+/* Nodes asked about in one scontrol run, and room for their lines. */
+#define _BATCH 128
+#define _OUT_CAP (_BATCH * 4096)
+
+static long long _now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The value of KEY (with its '=') in line[0..len), after a space or at its
+ * start; NULL when absent. */
+static const char *_value(const char *line, size_t len, const char *key,
+                          size_t *vlen)
+{
+    size_t klen = strlen(key);
+
+    for (size_t i = 0; i + klen <= len; i++)
+        if ((i == 0 || line[i - 1] == ' ') &&
+            memcmp(line + i, key, klen) == 0) {
+            *vlen = strcspn(line + i + klen, " \n");
+            if (i + klen + *vlen > len)
+                *vlen = len - i - klen;
+            return line + i + klen;
+        }
+    return NULL;
+}
+
+uint64_t hl_real_memory_of(const char *out, const char *name)
+{
+    size_t nlen = strlen(name);
+
+    for (const char *line = out; *line;) {
+        size_t len = strcspn(line, "\n"), vlen;
+        const char *v = _value(line, len, "NodeName=", &vlen);
+        uint64_t bytes;
+
+        if (v && vlen == nlen && memcmp(v, name, nlen) == 0 &&
+            (v = _value(line, len, "RealMemory=", &vlen)) &&
+            hl_parse_slurm_figure(v, vlen, 20, &bytes) == 0)
+            return bytes;
+        line += len + (line[len] == '\n');
+    }
+    return 0;
+}
+
+/* A name scontrol would read as one node: no hostlist syntax in it. */
+static int _plain_name(const char *s)
+{
+    return s[0] && s[0] != '-' && !strpbrk(s, ",[] \t\n");
+}
+
+void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
+                        int timeout_ms)
+{
+    long long deadline = _now_ms() + timeout_ms;
+    char *out = malloc(_OUT_CAP), *names = NULL;
+    size_t cap = 0;
+
+    for (size_t first = 0; out && first < sum->nnodes; first += _BATCH) {
+        size_t last =
+            first + _BATCH < sum->nnodes ? first + _BATCH : sum->nnodes;
+        size_t len = 0;
+        long long left = deadline - _now_ms();
+        char *argv[] = {"scontrol", "-o", "show", "node", NULL, NULL};
+
+        for (size_t i = first; i < last; i++) {
+            const char *h = hl_strpool_get(&set->hosts, sum->nodes[i].host);
+            size_t hlen = strlen(h);
+            char *grown;
+
+            if (!_plain_name(h))
+                continue;
+            if (len + hlen + 2 > cap) {
+                grown = realloc(names, cap = (len + hlen + 2) * 2);
+                if (!grown)
+                    break;
+                names = grown;
+            }
+            if (len)
+                names[len++] = ',';
+            memcpy(names + len, h, hlen + 1);
+            len += hlen;
+        }
+        argv[4] = names;
+        if (!len || left <= 0 ||
+            hl_run_capture(argv, (int)left, out, _OUT_CAP, &len) != 0)
+            continue;
+        for (size_t i = first; i < last; i++)
+            sum->nodes[i].real_memory = hl_real_memory_of(
+                out, hl_strpool_get(&set->hosts, sum->nodes[i].host));
+    }
+    free(names);
+    free(out);
+}

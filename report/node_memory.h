@@ -1,0 +1,21 @@
+/* What --mem=0 stands for: all of each node's memory, which is the node's
+ * RealMemory in Slurm's configuration. */
+#ifndef HEAPLINE_REPORT_NODE_MEMORY_H
+#define HEAPLINE_REPORT_NODE_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aggregate.h"
+#include "procs.h"
+
+/* The RealMemory= of the node named name in out, the output of
+ * `scontrol -o show node`, one line per node; 0 when absent. */
+uint64_t hl_real_memory_of(const char *out, const char *name);
+
+/* Asks scontrol for the RealMemory of every node of sum (host names in
+ * set), within timeout_ms in all; a node it does not give keeps 0. */
+void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
+                        int timeout_ms);
+
+#endif
