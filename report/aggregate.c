@@ -81,18 +81,33 @@ static void _drop_empty_nodes(struct hl_summary *sum)
         sum->node_of_host[sum->nodes[i].host] = (uint32_t)i;
 }
 
-/* A node file of a host that has a node: its figures; then what each
- * node used. */
+/* The node of a host, NULL when it has none (no process). */
+static struct hl_node *_node_of_host(struct hl_summary *sum, uint32_t host)
+{
+    struct hl_node *n = &sum->nodes[sum->node_of_host[host]];
+
+    return n < sum->nodes + sum->nnodes && n->host == host ? n : NULL;
+}
+
+/* A node file of a host that has a node: its figures; an exit file of a
+ * task the OOM killer ended (whether or not it left a record); then what
+ * each node used. */
 static void _attach_node_files(const struct hl_procset *set,
                                struct hl_summary *sum)
 {
     for (size_t i = 0; i < sum->nnodes; i++)
         sum->nodes[i].oom_kills = -1;
+    for (size_t i = 0; i < set->nexits; i++) {
+        struct hl_node *n = _node_of_host(sum, set->exits[i].host);
+
+        if (n && set->exits[i].oom == 1)
+            n->oom = true;
+    }
     for (size_t i = 0; i < set->nnode_files; i++) {
         const struct hl_node_file *nf = &set->node_files[i];
-        struct hl_node *n = &sum->nodes[sum->node_of_host[nf->host]];
+        struct hl_node *n = _node_of_host(sum, nf->host);
 
-        if (n >= sum->nodes + sum->nnodes || n->host != nf->host)
+        if (!n)
             continue;
         if (!n->true_peak && nf->cgroup_peak)
             sum->true_peaks++;
@@ -108,6 +123,7 @@ static void _attach_node_files(const struct hl_procset *set,
 
         n->used_true_peak = n->true_peak != 0;
         n->used = n->used_true_peak ? n->true_peak : n->vmhwm_sum;
+        n->oom = n->oom || n->oom_kills > 0;
     }
 }
 
@@ -142,6 +158,7 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
 
         node->procs++;
         node->vmhwm_sum += p[i].vmhwm;
+        node->oom = node->oom || p[i].oom;
         if (leave_out && hl_proc_is_launcher(set, &p[i])) {
             sum->launchers++;
         } else if (sum->nranks == 0 || p[i].rank != p[last].rank ||

@@ -28,18 +28,20 @@ struct hl_node {
     uint32_t ranks;
     uint32_t procs;
     uint64_t vmhwm_sum;
-    uint64_t true_peak; /* from its node file: 0 when there is none */
-    uint64_t mem_limit; /* from its node file: 0 when not known */
-    int64_t oom_kills;  /* from its node file: -1 when not known */
+    uint64_t true_peak;   /* from its node file: 0 when there is none */
+    uint64_t mem_limit;   /* from its node file: 0 when not known */
+    int64_t oom_kills;    /* from its node file: -1 when not known */
+    bool oom;             /* the OOM killer ended one of its processes: it
+                             needed more than its limit */
+    uint64_t real_memory; /* Slurm's RealMemory, for --mem=0; 0: not known */
     /* What it needed: its true peak, else its sum of VmHWM (an upper
      * bound: its processes need not have peaked together). */
     uint64_t used;
     bool used_true_peak;
-    /* Against the request (hl_judge_nodes): 0 and false when none is
-     * known. */
+    /* Against the request (hl_suggest): 0 and false when none is known. */
     uint64_t request;
     uint64_t percent; /* used, in percent of request */
-    bool over;        /* used above request */
+    bool over;        /* used above request, or out of memory */
 };
 
 struct hl_summary {

@@ -51,6 +51,8 @@ void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64])
         snprintf(buf, 64, "killed by signal %u (SIG%s)", signal, name);
     else if (signal)
         snprintf(buf, 64, "killed by signal %u", signal);
+    else if (p->end == HL_END_SIGPIPE)
+        snprintf(buf, 64, "ended by SIGPIPE");
     else if (p->end != HL_END_EXIT)
         snprintf(buf, 64, "did not exit normally");
     else
@@ -59,7 +61,11 @@ void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64])
 
 const char *hl_end_word(uint8_t signal, enum hl_end end)
 {
-    return signal ? "killed" : end != HL_END_EXIT ? "unfinished" : "exit";
+    if (signal)
+        return "killed";
+    return end == HL_END_SIGPIPE ? "sigpipe"
+           : end != HL_END_EXIT  ? "unfinished"
+                                 : "exit";
 }
 
 int hl_sacct_missed_peak(uint64_t maxrss, uint64_t vmhwm)

@@ -28,7 +28,8 @@ uint64_t hl_percent(uint64_t part, uint64_t whole);
  * normally", "" for a normal exit. */
 void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64]);
 
-/* The same for JSON and CSV: "exit", "killed" or "unfinished". */
+/* The same for JSON and CSV: "exit", "killed", "unfinished" or
+ * "sigpipe". */
 const char *hl_end_word(uint8_t signal, enum hl_end end);
 
 #endif

@@ -35,7 +35,7 @@ static void _runs(FILE *out, const struct hl_report *r)
 
         fputs(i ? ", {\"job\": " : "{\"job\": ", out);
         if (job[0])
-            _str(out, job);
+            hl_json_str(out, job);
         else
             fputs("null", out);
         fprintf(out, ", \"records\": %zu}", r->runs->runs[i].records);

@@ -2,12 +2,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "figures.h"
 #include "format_size.h"
 #include "report.h"
 #include "slurm_size.h"
+#include "text_nodes.h"
 #include "text_table.h"
 #include "text_wrap.h"
+
+/* Runs named in the report's first lines, before the count of others. */
+#define _RUNS_NAMED 4
 
 static const char *_s(size_t n)
 {
@@ -48,8 +53,36 @@ static void _header(FILE *out, const struct hl_report *r)
                 sum->launchers, _s(sum->launchers));
     else if (sum->nprocs != sum->nranks)
         fprintf(out, " (%zu processes)", sum->nprocs);
-    fprintf(out, " on %zu node%s, longest process %s s\n\n", sum->nnodes,
+    fprintf(out, " on %zu node%s, longest process %s s\n", sum->nnodes,
             _s(sum->nnodes), t);
+}
+
+/* Records of several runs (jobs, steps, runs outside Slurm): which, and
+ * how many records each. */
+static void _runs(FILE *out, const struct hl_report *r)
+{
+    const struct hl_runs *runs = r->runs;
+    char text[1024];
+    size_t len;
+
+    if (!runs || runs->count < 2)
+        return;
+    len = (size_t)snprintf(text, sizeof(text),
+                           "Records of %zu runs:", runs->count);
+    for (size_t i = 0; i < runs->count && i < _RUNS_NAMED; i++) {
+        const char *job = hl_strpool_get(&r->set->jobs, runs->runs[i].job);
+        size_t n = runs->runs[i].records;
+
+        len += (size_t)snprintf(
+            text + len, sizeof(text) - len, "%s %s%s (%zu record%s)",
+            i ? "," : "", job[0] ? "job " : "outside Slurm", job, n, _s(n));
+    }
+    if (runs->count > _RUNS_NAMED)
+        snprintf(text + len, sizeof(text) - len, " and %zu more",
+                 runs->count - _RUNS_NAMED);
+    hl_print_wrapped(out, text);
+    hl_print_wrapped(out, "They are reported together; --job=ID reports the "
+                          "records of one.");
 }
 
 static void _peak(FILE *out, const struct hl_report *r)
@@ -76,57 +109,6 @@ static void _peak(FILE *out, const struct hl_report *r)
         fprintf(out, " imbalance %.2f (max / mean)\n\n", st->imbalance);
     else
         fprintf(out, " imbalance - (max / mean)\n\n");
-}
-
-/* With node files, each node's true peak beside its sum of VmHWM, and the
- * request compared with the true peak where there is one. */
-static void _nodes(FILE *out, const struct hl_report *r)
-{
-    struct hl_table tab;
-    char size[HL_SIZE_BUF], req[HL_SIZE_BUF], text[256];
-    int cgroups = r->sum->true_peaks > 0;
-
-    hl_table_init(&tab, cgroups ? 6 : 5);
-    for (size_t i = 0; i < r->sum->nnodes; i++) {
-        const struct hl_node *n = &r->sum->nodes[i];
-
-        hl_table_cell(&tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
-        if (n->procs != n->ranks)
-            hl_table_cell(&tab, "%" PRIu32 " rank%s, %" PRIu32 " processes",
-                          n->ranks, _s(n->ranks), n->procs);
-        else
-            hl_table_cell(&tab, "%" PRIu32 " rank%s", n->ranks, _s(n->ranks));
-        if (cgroups) {
-            hl_format_size(n->true_peak, size);
-            hl_table_cell(&tab, n->true_peak ? "true peak %s" : "%s",
-                          n->true_peak ? size : "");
-        }
-        hl_format_size(n->vmhwm_sum, size);
-        hl_table_cell(&tab, cgroups ? "sum of VmHWM %s" : "%s", size);
-        if (n->request) {
-            hl_format_size(n->request, req);
-            hl_table_cell(&tab, "%" PRIu64 "%% of %s", n->percent, req);
-            hl_table_cell(&tab, "%s", n->over ? "over the request" : "");
-        } else {
-            hl_table_cell(&tab, "%s", "");
-            hl_table_cell(&tab, "%s", "");
-        }
-    }
-    fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and sum "
-                    "of VmHWM\n"
-                  : "Per node, sum of VmHWM (an upper bound to compare with "
-                    "--mem)\n",
-          out);
-    hl_table_print(&tab, out);
-    /* A step of the SPANK plugin (it wrote exit files) with no node file
-     * ran in no memory cgroup. */
-    if (r->set->nexits && !cgroups) {
-        snprintf(text, sizeof(text),
-                 "The nodes' true peak is not known: the step ran in no "
-                 "memory cgroup, and the sum of VmHWM is an upper bound.");
-        hl_print_wrapped(out, text);
-    }
-    fputc('\n', out);
 }
 
 static void _ranks(FILE *out, const struct hl_report *r)
@@ -279,11 +261,58 @@ static bool _sacct_silence(FILE *out, const struct hl_step_rss *s)
     return true;
 }
 
+/* Whether the ranks table shows process proc. */
+static int _shown(const struct hl_report *r, uint32_t proc)
+{
+    for (size_t i = 0; i < hl_shown_ranks(r); i++)
+        if (r->sum->ranks[i].proc == proc)
+            return 1;
+    return 0;
+}
+
+/* Why sacct's MaxRSS is below heapline's VmHWM: sampling always; with
+ * memory cgroups (node files), Slurm may also count as the cgroup does
+ * (jobacct_gather/cgroup), not as VmHWM does. */
+static const char *_below_why(const struct hl_report *r)
+{
+    if (r->sum->true_peaks)
+        return " sacct's figure is below heapline's: Slurm samples memory, "
+               "and where it gathers it from cgroups (jobacct_gather/cgroup) "
+               "counts it as the task's cgroup does, not as VmHWM does.";
+    return " sacct's figure is below heapline's: a short peak fell between "
+           "its samples.";
+}
+
+/* Writers of a pipeline that SIGPIPE ended when their reader stopped:
+ * a normal end, with final figures, said once. */
+static void _sigpipe(FILE *out, const struct hl_report *r)
+{
+    size_t n = hl_procset_sigpipe_ends(r->set);
+    const struct hl_proc *p = r->set->procs;
+    char text[512];
+
+    if (!n)
+        return;
+    while (p->end != HL_END_SIGPIPE)
+        p++;
+    snprintf(text, sizeof(text),
+             "%zu process%s ended by SIGPIPE (%srank %" PRId32 " on %s, pid "
+             "%" PRIu32 "): %s reader stopped reading, as `head` does in "
+             "`seq | head -1`. That is the normal end of a writer in a "
+             "pipeline, and %s figures are final.",
+             n, n == 1 ? "" : "es", n == 1 ? "" : "the first: ", p->rank,
+             _host(r, p), p->pid, n == 1 ? "its" : "their",
+             n == 1 ? "its" : "their");
+    hl_print_wrapped(out, text);
+    fputc('\n', out);
+}
+
 static void _slurm_note(FILE *out, const struct hl_report *r)
 {
     const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
+    const char *above = _shown(r, r->sum->largest_vmhwm_proc) ? " above" : "";
     const struct hl_step_rss *s = &r->sacct;
-    char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "", text[512];
+    char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "", text[640];
 
     hl_format_size(big->vmhwm, hwm);
     if (_sacct_silence(out, s))
@@ -291,9 +320,9 @@ static void _slurm_note(FILE *out, const struct hl_report *r)
     if (!s->known) {
         snprintf(text, sizeof(text),
                  "Slurm: sacct MaxRSS is a per-task maximum sampled during "
-                 "the job. Compare it with the largest VmHWM above, %s; a "
-                 "short peak can fall between samples.",
-                 hwm);
+                 "the job; a short peak can fall between samples. Compare it "
+                 "with the largest VmHWM%s, %s (rank %" PRId32 " on %s).",
+                 above, hwm, big->rank, _host(r, big));
         hl_print_wrapped(out, text);
         return;
     }
@@ -305,43 +334,91 @@ static void _slurm_note(FILE *out, const struct hl_report *r)
         snprintf(where, sizeof(where), " (on %s)", s->node);
     snprintf(text, sizeof(text),
              "Slurm: sacct MaxRSS of step %s is %s%s, a per-task maximum "
-             "sampled during the job; the largest VmHWM above is %s (rank "
+             "sampled during the job; the largest VmHWM%s is %s (rank "
              "%" PRId32 " on %s).%s",
-             s->step, rss, where, hwm, big->rank, _host(r, big),
-             hl_sacct_missed_peak(s->maxrss, big->vmhwm)
-                 ? " sacct's figure is below heapline's: a short peak fell "
-                   "between its samples."
-                 : "");
+             s->step, rss, where, above, hwm, big->rank, _host(r, big),
+             hl_sacct_missed_peak(s->maxrss, big->vmhwm) ? _below_why(r) : "");
     hl_print_wrapped(out, text);
+}
+
+/* What a request of 0 (the whole node) came to: each node's RealMemory, or
+ * that it is not known. */
+static void _whole_node(const struct hl_report *r, char *text, size_t size)
+{
+    size_t known = 0;
+
+    for (size_t i = 0; i < r->sum->nnodes; i++)
+        known += r->sum->nodes[i].real_memory != 0;
+    snprintf(text, size,
+             known == r->sum->nnodes
+                 ? ": all of each node's memory, its RealMemory (scontrol)"
+             : known ? ": all of each node's memory, which scontrol gave for "
+                       "some nodes only"
+                     : ": all of each node's memory, which is not known here "
+                       "(scontrol did not give its RealMemory)");
+}
+
+static void _request(FILE *out, const struct hl_report *r)
+{
+    const struct hl_suggestion *s = &r->sug;
+    char given[32], over[64], cpus[48], whole[128] = "", text[512];
+    int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
+    size_t judged = 0;
+
+    for (size_t i = 0; i < r->sum->nnodes; i++)
+        judged += r->sum->nodes[i].request != 0 || r->sum->nodes[i].oom;
+    hl_slurm_size_exact(r->req.bytes, given);
+    if (r->req.whole_node) {
+        snprintf(given, sizeof(given), "0");
+        _whole_node(r, whole, sizeof(whole));
+    }
+    if (s->over_nodes)
+        snprintf(over, sizeof(over), "; %zu of %zu node%s over it",
+                 s->over_nodes, r->sum->nnodes, _s(r->sum->nnodes));
+    else if (judged)
+        snprintf(over, sizeof(over), "; no node over it");
+    else
+        over[0] = '\0';
+    if (per_cpu)
+        snprintf(cpus, sizeof(cpus), ", %" PRIu32 " CPU%s per rank",
+                 r->req.cpus_per_rank, _s(r->req.cpus_per_rank));
+    else
+        snprintf(cpus, sizeof(cpus), " per node");
+    snprintf(text, sizeof(text), "Request: %s=%s%s (%s)%s%s.",
+             per_cpu ? "--mem-per-cpu" : "--mem", given, cpus, r->req.source,
+             whole, over);
+    fputc('\n', out);
+    hl_print_wrapped(out, text);
+}
+
+/* ", rounded up to a multiple of 128 MiB" where the step is not 1 MiB. */
+static void _rounding(const struct hl_suggestion *s, char *text, size_t size)
+{
+    const uint64_t mib = 1024 * 1024;
+
+    if (s->step <= mib)
+        text[0] = '\0';
+    else if (s->step < 1024 * mib)
+        snprintf(text, size, ", rounded up to a multiple of %llu MiB",
+                 (unsigned long long)(s->step / mib));
+    else
+        snprintf(text, size, ", rounded up to a multiple of %llu GiB",
+                 (unsigned long long)(s->step / (1024 * mib)));
 }
 
 static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
 {
     const struct hl_suggestion *s = &r->sug;
     const struct hl_node *n = &r->sum->nodes[s->basis_node];
-    char given[32], basis[HL_SIZE_BUF], over[64], cpus[48], text[512];
+    char basis[HL_SIZE_BUF], rounding[64], text[512];
     char too_small[128];
     int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
 
     if (!s->known)
         return;
-    hl_slurm_size_exact(r->req.bytes, given);
+    _request(out, r);
     hl_format_size(s->basis_bytes, basis);
-    if (s->over_nodes)
-        snprintf(over, sizeof(over), "%zu of %zu node%s over it", s->over_nodes,
-                 r->sum->nnodes, _s(r->sum->nnodes));
-    else
-        snprintf(over, sizeof(over), "no node over it");
-    if (per_cpu)
-        snprintf(cpus, sizeof(cpus), ", %" PRIu32 " CPU%s per rank",
-                 r->req.cpus_per_rank, _s(r->req.cpus_per_rank));
-    else
-        snprintf(cpus, sizeof(cpus), " per node");
-    snprintf(text, sizeof(text), "Request: %s=%s%s (%s); %s.",
-             per_cpu ? "--mem-per-cpu" : "--mem", given, cpus, r->req.source,
-             over);
-    fputc('\n', out);
-    hl_print_wrapped(out, text);
+    _rounding(s, rounding, sizeof(rounding));
     if (s->too_small)
         snprintf(
             too_small, sizeof(too_small),
@@ -352,23 +429,24 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
     if (s->from_limit)
         snprintf(text, sizeof(text),
                  "Suggested request: %s (%stwice its limit%s, %s, plus a %u%% "
-                 "margin).",
+                 "margin%s).",
                  s->option, too_small, per_cpu ? " per CPU" : "", basis,
-                 r->margin_pct);
+                 r->margin_pct, rounding);
     else if (s->from_sacct)
         snprintf(text, sizeof(text),
                  "Suggested request: %s (%ssacct's MaxRSS%s, %s, above what "
-                 "the records show, plus a %u%% margin).",
+                 "the records show, plus a %u%% margin%s).",
                  s->option, too_small, per_cpu ? " per CPU" : "", basis,
-                 r->margin_pct);
+                 r->margin_pct, rounding);
     else
         snprintf(text, sizeof(text),
                  "Suggested request: %s (%sthe largest node %s%s, %s on %s, "
-                 "plus a %u%% margin).",
+                 "plus a %u%% margin%s).",
                  s->option, too_small,
                  s->from_true_peak ? "true peak" : "sum of VmHWM",
                  per_cpu ? " per CPU" : "", basis,
-                 hl_strpool_get(&r->set->hosts, n->host), r->margin_pct);
+                 hl_strpool_get(&r->set->hosts, n->host), r->margin_pct,
+                 rounding);
     hl_print_wrapped(out, text);
     if (cut) {
         snprintf(text, sizeof(text),
@@ -379,17 +457,50 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
     }
 }
 
-void hl_print_text(FILE *out, const struct hl_report *r)
+/* r with every text that comes from files (host names, job ids, sacct's
+ * answer) escaped (escape.h), in shown, set and pools. */
+static int _escaped(const struct hl_report *r, struct hl_report *shown,
+                    struct hl_procset *set)
 {
-    size_t cut = hl_procset_cut_short(r->set);
+    *shown = *r;
+    *set = *r->set;
+    shown->set = set;
+    if (hl_escape_pool(&r->set->hosts, &set->hosts) < 0)
+        return -1;
+    if (hl_escape_pool(&r->set->jobs, &set->jobs) < 0) {
+        hl_strpool_free(&set->hosts);
+        return -1;
+    }
+    hl_escape(r->sacct.step, shown->sacct.step, sizeof(shown->sacct.step));
+    hl_escape(r->sacct.node, shown->sacct.node, sizeof(shown->sacct.node));
+    return 0;
+}
 
+int hl_print_text(FILE *out, const struct hl_report *raw)
+{
+    struct hl_report shown;
+    struct hl_procset set;
+    const struct hl_report *r = &shown;
+    size_t cut = hl_procset_cut_short(raw->set);
+    int rc;
+
+    if (_escaped(raw, &shown, &set) < 0)
+        return -1;
     _header(out, r);
+    _runs(out, r);
+    fputc('\n', out);
     _peak(out, r);
-    _nodes(out, r);
-    _ranks(out, r);
-    if (r->sites)
-        hl_sites_print_text(out, r->sites);
-    _cut_short(out, r, cut);
-    _slurm_note(out, r);
-    _suggestion(out, r, cut);
+    rc = hl_print_text_nodes(out, r);
+    if (rc == 0) {
+        _ranks(out, r);
+        if (r->sites)
+            hl_sites_print_text(out, r->sites);
+        _cut_short(out, r, cut);
+        _sigpipe(out, r);
+        _slurm_note(out, r);
+        _suggestion(out, r, cut);
+    }
+    hl_strpool_free(&set.hosts);
+    hl_strpool_free(&set.jobs);
+    return rc;
 }

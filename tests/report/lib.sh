@@ -25,6 +25,18 @@ check() {
     if "$@"; then ok "$what"; else not_ok "$what"; fi
 }
 
+# quiet WHAT STATUS WANT: one TAP line for whether the exit status STATUS
+# is WANT and nothing was written on stderr ($tmp/err).
+quiet() {
+    if [ "$2" -eq "$3" ] && [ ! -s "$tmp/err" ]; then
+        ok "$1"
+    else
+        not_ok "$1"
+        echo "# exit status $2"
+        sed 's/^/# stderr: /' "$tmp/err"
+    fi
+}
+
 # same WHAT EXPECTED_FILE ACTUAL_FILE: exact equality, with the diff shown.
 same() {
     if diff -u "$2" "$3" > "$tmp/diff"; then
