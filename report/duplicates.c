@@ -50,13 +50,13 @@ static void _note(const struct hl_procset *set, const struct hl_proc *p,
     free(job);
 }
 
-size_t hl_drop_duplicates(struct hl_procset *set)
+void hl_drop_duplicates(struct hl_procset *set)
 {
     struct hl_proc *p = set->procs;
-    size_t kept = 0, dropped = 0, repeated = 0;
+    size_t kept = 0, repeated = 0;
 
     if (set->count < 2)
-        return 0;
+        return;
     qsort(p, set->count, sizeof(*p), _cmp);
     for (size_t i = 0, end; i < set->count; i = end) {
         struct hl_proc_key k = hl_proc_key(&p[i]);
@@ -69,7 +69,6 @@ size_t hl_drop_duplicates(struct hl_procset *set)
         }
         if (end - i > 1 && repeated++ < _NAMED)
             _note(set, &p[i], end - i);
-        dropped += end - i - 1;
         p[kept++] = p[i];
     }
     if (repeated > _NAMED)
@@ -77,5 +76,4 @@ size_t hl_drop_duplicates(struct hl_procset *set)
                 "once",
                 repeated - _NAMED);
     set->count = kept;
-    return dropped;
 }

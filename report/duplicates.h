@@ -8,8 +8,7 @@
 
 /* Keeps one record of each process, the most complete (a final record
  * before a provisional one, then the latest), so that none is counted
- * twice; says on stderr which processes had several. Returns the number
- * of records dropped. */
-size_t hl_drop_duplicates(struct hl_procset *set);
+ * twice; says on stderr which processes had several. */
+void hl_drop_duplicates(struct hl_procset *set);
 
 #endif

@@ -86,11 +86,6 @@ size_t hl_escape(const char *s, char *out, size_t cap)
     return o.len;
 }
 
-bool hl_needs_escape(const char *s)
-{
-    return hl_escape(s, NULL, 0) != strlen(s);
-}
-
 int hl_escape_pool(const struct hl_strpool *from, struct hl_strpool *to)
 {
     memset(to, 0, sizeof(*to));

@@ -5,7 +5,6 @@
 #ifndef HEAPLINE_REPORT_ESCAPE_H
 #define HEAPLINE_REPORT_ESCAPE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "strpool.h"
@@ -16,9 +15,6 @@
  * as \ooo (octal); printable text, UTF-8 included, as it is. Returns the
  * length of the whole escaped text, which may exceed cap - 1. */
 size_t hl_escape(const char *s, char *out, size_t cap);
-
-/* Whether s would change in hl_escape. */
-bool hl_needs_escape(const char *s);
 
 /* hl_escape into a new string (malloc), or NULL when memory runs out. */
 char *hl_escape_dup(const char *s);

@@ -44,8 +44,8 @@ static int _select(const struct hl_options *opt, struct hl_procset *set)
     if (opt->job && set->count) {
         left_out = hl_keep_job(set, opt->job);
         if (set->count && left_out)
-            hl_note("--job %s: %zu record%s of other runs left out",
-                    opt->job, left_out, left_out == 1 ? "" : "s");
+            hl_note("--job %s: %zu record%s of other runs left out", opt->job,
+                    left_out, left_out == 1 ? "" : "s");
     }
     hl_procset_match_exits(set);
     if (set->count == 0 && left_out)

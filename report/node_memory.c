@@ -4,7 +4,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "decimal.h"
 #include "run_cmd.h"
 #include "slurm_size.h"
 
@@ -38,7 +37,9 @@ static const char *_value(const char *line, size_t len, const char *key,
     return NULL;
 }
 
-uint64_t hl_real_memory_of(const char *out, const char *name)
+/* The RealMemory= of the node named name in out, the output of
+ * `scontrol -o show node`, one line per node; 0 when absent. */
+static uint64_t _real_memory_of(const char *out, const char *name)
 {
     size_t nlen = strlen(name);
 
@@ -99,7 +100,7 @@ void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
             hl_run_capture(argv, (int)left, out, _OUT_CAP, &len) != 0)
             continue;
         for (size_t i = first; i < last; i++)
-            sum->nodes[i].real_memory = hl_real_memory_of(
+            sum->nodes[i].real_memory = _real_memory_of(
                 out, hl_strpool_get(&set->hosts, sum->nodes[i].host));
     }
     free(names);

@@ -9,10 +9,6 @@
 #include "aggregate.h"
 #include "procs.h"
 
-/* The RealMemory= of the node named name in out, the output of
- * `scontrol -o show node`, one line per node; 0 when absent. */
-uint64_t hl_real_memory_of(const char *out, const char *name);
-
 /* Asks scontrol for the RealMemory of every node of sum (host names in
  * set), within timeout_ms in all; a node it does not give keeps 0. */
 void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,

@@ -5,7 +5,6 @@
 #ifndef HEAPLINE_REPORT_RUNS_H
 #define HEAPLINE_REPORT_RUNS_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,13 +25,9 @@ int hl_runs_find(const struct hl_procset *set, struct hl_runs *runs);
 
 void hl_runs_free(struct hl_runs *runs);
 
-/* Whether the job column value record_job is of job as --job names it: the
- * same, or one of its steps when job has no step ("42" takes "42.0" and
- * "42.batch"). */
-bool hl_job_selects(const char *job, const char *record_job);
-
-/* Keeps the processes of job only (hl_job_selects). Returns how many were
- * left out. */
+/* Keeps the processes of job only, as --job names it: those whose job
+ * column is job, or one of its steps when job has no step ("42" takes
+ * "42.0" and "42.batch", not "420.0"). Returns how many were left out. */
 size_t hl_keep_job(struct hl_procset *set, const char *job);
 
 #endif

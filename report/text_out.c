@@ -1,6 +1,6 @@
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "escape.h"
 #include "figures.h"
@@ -62,25 +62,26 @@ static void _header(FILE *out, const struct hl_report *r)
 static void _runs(FILE *out, const struct hl_report *r)
 {
     const struct hl_runs *runs = r->runs;
-    char text[1024];
-    size_t len;
+    char *text = NULL;
+    size_t size;
+    FILE *m;
 
-    if (!runs || runs->count < 2)
+    /* Job ids are as long as records make them: the text grows to fit. */
+    if (!runs || runs->count < 2 || !(m = open_memstream(&text, &size)))
         return;
-    len = (size_t)snprintf(text, sizeof(text),
-                           "Records of %zu runs:", runs->count);
+    fprintf(m, "Records of %zu runs:", runs->count);
     for (size_t i = 0; i < runs->count && i < _RUNS_NAMED; i++) {
         const char *job = hl_strpool_get(&r->set->jobs, runs->runs[i].job);
         size_t n = runs->runs[i].records;
 
-        len += (size_t)snprintf(
-            text + len, sizeof(text) - len, "%s %s%s (%zu record%s)",
-            i ? "," : "", job[0] ? "job " : "outside Slurm", job, n, _s(n));
+        fprintf(m, "%s %s%s (%zu record%s)", i ? "," : "",
+                job[0] ? "job " : "outside Slurm", job, n, _s(n));
     }
     if (runs->count > _RUNS_NAMED)
-        snprintf(text + len, sizeof(text) - len, " and %zu more",
-                 runs->count - _RUNS_NAMED);
-    hl_print_wrapped(out, text);
+        fprintf(m, " and %zu more", runs->count - _RUNS_NAMED);
+    if (fclose(m) == 0)
+        hl_print_wrapped(out, text);
+    free(text);
     hl_print_wrapped(out, "They are reported together; --job=ID reports the "
                           "records of one.");
 }
