@@ -1,5 +1,6 @@
 #include "sites_view.h"
 #include "report.h"
+#include "escape.h"
 #include "format_size.h"
 #include "sites_names.h"
 #include "text_table.h"
@@ -116,6 +117,16 @@ static void _label(const struct hl_sites_view *v, uint32_t stack,
     }
 }
 
+/* A cell of text that comes from files (a host name, a module's path, a
+ * function name): escaped, as the rest of the text report (escape.h). */
+static void _cell_escaped(struct hl_table *tab, const char *s)
+{
+    char shown[4096];
+
+    hl_escape(s, shown, sizeof(shown));
+    hl_table_cell(tab, "%s", shown);
+}
+
 void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
 {
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
@@ -142,7 +153,7 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
         _estimate(&tab, t->bytes, t->variance);
         _label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
         hl_table_cell(&tab, "%" PRIu32, t->records);
-        hl_table_cell(&tab, "%s", label);
+        _cell_escaped(&tab, label);
     }
     hl_table_print(&tab, out);
     fputc('\n', out);
@@ -166,9 +177,9 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
                 hl_table_cell(&tab, "%s", "");
             else
                 hl_table_cell(&tab, "%" PRId32, k->rank);
-            hl_table_cell(&tab, "%s", i ? "" : k->host);
+            _cell_escaped(&tab, i ? "" : k->host);
             _estimate(&tab, s->bytes, (double)s->se * (double)s->se);
-            hl_table_cell(&tab, "%s", label);
+            _cell_escaped(&tab, label);
         }
     }
     hl_table_print(&tab, out);
