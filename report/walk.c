@@ -1,4 +1,4 @@
-#define _GNU_SOURCE /* DTTOIF */
+#define _GNU_SOURCE /* IFTODT */
 #include "walk.h"
 
 #include <dirent.h>
@@ -173,16 +173,14 @@ static void _load_file(struct hl_loader *ld, int dirfd, const char *name,
 /* The type of the directory entry de of dfd, following a symbolic link to
  * a file; a link to a directory is not followed (a directory tree cannot
  * loop that way) and gives DT_LNK. */
-static unsigned char _entry_type(int dfd, const struct dirent *de, mode_t *mode)
+static unsigned char _entry_type(int dfd, const struct dirent *de)
 {
     struct stat st;
 
-    *mode = DTTOIF(de->d_type);
     if (de->d_type != DT_UNKNOWN && de->d_type != DT_LNK)
         return de->d_type;
     if (fstatat(dfd, de->d_name, &st, 0) < 0)
         return DT_REG; /* opening it will say what is wrong */
-    *mode = st.st_mode;
     if (S_ISDIR(st.st_mode))
         return de->d_type == DT_LNK ? DT_LNK : DT_DIR;
     return IFTODT(st.st_mode);
@@ -202,7 +200,6 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
     while ((errno = 0, de = readdir(dir))) {
         size_t nlen = strlen(de->d_name);
         unsigned char type;
-        mode_t mode;
 
         /* The plugin keeps the step's report beside its records. */
         if (de->d_name[0] == '.' || strcmp(de->d_name, _STEP_REPORT) == 0)
@@ -215,7 +212,7 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
         }
         path[plen] = '/';
         memcpy(path + plen + 1, de->d_name, nlen + 1);
-        type = _entry_type(dfd, de, &mode);
+        type = _entry_type(dfd, de);
         if (type == DT_DIR) {
             int sub =
                 openat(dfd, de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -227,9 +224,10 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
                 _walk_dir(ld, sub, path, plen + 1 + nlen);
             }
         } else if (type == DT_REG) {
+            /* Other entries (a FIFO, a socket, a device) are no file of
+             * heapline's: left out, as hidden files are. A FIFO planted
+             * in a step folder is the plugin's to tell, once. */
             _load_file(ld, dfd, de->d_name, path);
-        } else if (type != DT_LNK) {
-            _skip(ld, path, mode);
         }
     }
     if (errno) {

@@ -17,12 +17,12 @@ struct hl_loader {
 };
 
 /* Reads the record at path, or every record below it when it is a
- * directory (names starting with '.', and the report.txt that the SPANK
- * plugin keeps in a step folder, are left out). Only regular files are
- * opened, and each is read up to the bound of its kind of file
- * (read_files.h): a FIFO, a device or a core dump never hangs the report
- * nor fills its memory. Each fault is one line on stderr and counts in
- * skipped. */
+ * directory (names starting with '.', the report.txt that the SPANK plugin
+ * keeps in a step folder, and entries that are not regular files are left
+ * out). Only regular files are opened, and each is read up to the bound of
+ * its kind of file (read_files.h): a FIFO, a device or a core dump never
+ * hangs the report nor fills its memory; one named as path is refused.
+ * Each fault is one line on stderr and counts in skipped. */
 void hl_load_path(struct hl_loader *ld, const char *path);
 
 void hl_loader_free(struct hl_loader *ld);
