@@ -213,19 +213,41 @@ static unsigned _call_line(Dwarf_Die *die)
     return (unsigned)line;
 }
 
+/* The compilation unit holding address at. libdwfl finds it through
+ * .debug_aranges, which clang does not write: then each unit is asked. */
+static Dwarf_Die *_cu_at(Dwfl_Module *mod, Dwarf_Addr at, Dwarf_Addr *bias,
+                         Dwarf_Die *buf)
+{
+    Dwarf_Die *cu = dwfl_module_addrdie(mod, at, bias);
+    Dwarf_Off off = 0, next;
+    size_t header;
+    Dwarf *dw;
+
+    if (cu)
+        return cu;
+    dw = dwfl_module_getdwarf(mod, bias);
+    if (!dw)
+        return NULL;
+    for (; !dwarf_nextcu(dw, off, &next, &header, NULL, NULL, NULL); off = next)
+        if (dwarf_offdie(dw, off + header, buf) &&
+            dwarf_haspc(buf, at - *bias) > 0)
+            return buf;
+    return NULL;
+}
+
 /* Fills f from the module's DWARF, or its symbol table when it has none. */
 static void _resolve(struct _frame *f, Dwfl_Module *mod)
 {
     struct hl_sym syms[_MAX_INLINED];
-    Dwarf_Addr at = f->offset ? f->offset - 1 : 0, bias;
-    Dwarf_Die *cu = dwfl_module_addrdie(mod, at, &bias), *scopes = NULL;
-    Dwfl_Line *line = dwfl_module_getsrc(mod, at);
-    const char *file = NULL;
+    Dwarf_Addr at = f->offset ? f->offset - 1 : 0, bias = 0;
+    Dwarf_Die cu_buf, *cu = _cu_at(mod, at, &bias, &cu_buf), *scopes = NULL;
+    Dwarf_Line *line = cu ? dwarf_getsrc_die(cu, at - bias) : NULL;
+    const char *file = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
     int lineno = 0, n = 0;
     unsigned k = 0;
 
     if (line)
-        file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+        dwarf_lineno(line, &lineno);
     /* The scopes at an address stop at the innermost inlined call; from
      * its DIE the chain goes on through every caller it was inlined in. */
     if (cu && dwarf_getscopes(cu, at - bias, &scopes) > 0) {
