@@ -90,12 +90,18 @@ static const struct option _long[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The last line of every usage error, in the launcher's words. */
+static int _try_help(void)
+{
+    fprintf(stderr, "Try '%s --help' for more information.\n", HL_PROGRAM);
+    return 2;
+}
+
 static int _bad(const char *option, const char *value, const char *want)
 {
     fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_PROGRAM, option, value,
             want);
-    fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
-    return 2;
+    return _try_help();
 }
 
 static int _number(const char *s, uint64_t max, uint64_t *out)
@@ -134,7 +140,7 @@ static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
     if (opt->req.kind != HL_REQ_NONE && opt->req.kind != kind) {
         fprintf(stderr, "%s: --mem and --mem-per-cpu exclude each other\n",
                 HL_PROGRAM);
-        return 2;
+        return _try_help();
     }
     if (hl_parse_slurm_size(value, &opt->req.bytes) < 0)
         return _bad(name, value,
@@ -226,8 +232,7 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         printf("%s (%s) %s\n", HL_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
         return 0;
     default:
-        fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
-        return 2;
+        return _try_help();
     }
 }
 
@@ -251,8 +256,7 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
     }
     if (optind == argc) {
         fprintf(stderr, "%s: no FILE or DIR given\n", HL_PROGRAM);
-        fprintf(stderr, "Try '%s --help'.\n", HL_PROGRAM);
-        return 2;
+        return _try_help();
     }
     opt->paths = argv + optind;
     opt->npaths = argc - optind;
