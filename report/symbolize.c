@@ -1,10 +1,13 @@
 #define _GNU_SOURCE
 #include "symbolize.h"
 
+#include "cu_ranges.h"
+
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,8 @@ struct _module {
     char *path, *build_id;
     Dwfl *dwfl;
     Dwfl_Module *mod;
+    struct hl_cu_ranges *cus; /* read when libdwfl finds no unit */
+    bool cus_read;
     enum hl_sym_status status;
 };
 
@@ -214,33 +219,30 @@ static unsigned _call_line(Dwarf_Die *die)
 }
 
 /* The compilation unit holding address at. libdwfl finds it through
- * .debug_aranges, which clang does not write: then each unit is asked. */
-static Dwarf_Die *_cu_at(Dwfl_Module *mod, Dwarf_Addr at, Dwarf_Addr *bias,
+ * .debug_aranges, which clang does not write: then from the units' own
+ * ranges, read once. */
+static Dwarf_Die *_cu_at(struct _module *m, Dwarf_Addr at, Dwarf_Addr *bias,
                          Dwarf_Die *buf)
 {
-    Dwarf_Die *cu = dwfl_module_addrdie(mod, at, bias);
-    Dwarf_Off off = 0, next;
-    size_t header;
+    Dwarf_Die *cu = dwfl_module_addrdie(m->mod, at, bias);
     Dwarf *dw;
 
     if (cu)
         return cu;
-    dw = dwfl_module_getdwarf(mod, bias);
-    if (!dw)
-        return NULL;
-    for (; !dwarf_nextcu(dw, off, &next, &header, NULL, NULL, NULL); off = next)
-        if (dwarf_offdie(dw, off + header, buf) &&
-            dwarf_haspc(buf, at - *bias) > 0)
-            return buf;
-    return NULL;
+    dw = dwfl_module_getdwarf(m->mod, bias);
+    if (dw && !m->cus_read) {
+        m->cus = hl_cu_ranges_new(dw);
+        m->cus_read = true;
+    }
+    return dw && m->cus ? hl_cu_ranges_find(m->cus, at - *bias, buf) : NULL;
 }
 
 /* Fills f from the module's DWARF, or its symbol table when it has none. */
-static void _resolve(struct _frame *f, Dwfl_Module *mod)
+static void _resolve(struct _frame *f, struct _module *m)
 {
     struct hl_sym syms[_MAX_INLINED];
     Dwarf_Addr at = f->offset ? f->offset - 1 : 0, bias = 0;
-    Dwarf_Die cu_buf, *cu = _cu_at(mod, at, &bias, &cu_buf), *scopes = NULL;
+    Dwarf_Die cu_buf, *cu = _cu_at(m, at, &bias, &cu_buf), *scopes = NULL;
     Dwarf_Line *line = cu ? dwarf_getsrc_die(cu, at - bias) : NULL;
     const char *file = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
     int lineno = 0, n = 0;
@@ -271,7 +273,7 @@ static void _resolve(struct _frame *f, Dwfl_Module *mod)
     }
     free(scopes);
     if (!k) {
-        syms[0].function = _readable(dwfl_module_addrname(mod, at));
+        syms[0].function = _readable(dwfl_module_addrname(m->mod, at));
         syms[0].file = file ? strdup(file) : NULL;
         syms[0].line = (unsigned)lineno;
         k = syms[0].function || syms[0].file;
@@ -306,7 +308,7 @@ unsigned hl_symbolize(struct hl_symbolizer *s, const char *path,
     f = &s->frames[s->nframes++];
     f->m = mi;
     f->offset = offset;
-    _resolve(f, m->mod);
+    _resolve(f, m);
     *out = f->syms;
     return f->n;
 }
@@ -323,6 +325,7 @@ void hl_symbolizer_free(struct hl_symbolizer *s)
         free(s->frames[i].syms);
     }
     for (size_t i = 0; i < s->nmodules; i++) {
+        hl_cu_ranges_free(s->modules[i].cus);
         if (s->modules[i].dwfl)
             dwfl_end(s->modules[i].dwfl);
         free(s->modules[i].path);
