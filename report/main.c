@@ -73,8 +73,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.npaths; i++)
         hl_load_path(&ld, opt.paths[i]);
     hl_loader_free(&ld);
-    if (_select(&opt, &set) != 0)
+    if (_select(&opt, &set) != 0) {
+        hl_procset_free(&set);
         return 2;
+    }
     if (hl_aggregate(&set, &sum) < 0 || hl_runs_find(&set, &runs) < 0) {
         fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
         return 2;
