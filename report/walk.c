@@ -45,23 +45,45 @@ static void _skip(struct hl_loader *ld, const char *path, mode_t mode)
     ld->skipped++;
 }
 
+/* Makes ld->big hold at least want bytes, keeping what it holds.
+ * Returns 0 or ENOMEM. */
+static int _grow_big(struct hl_loader *ld, size_t want)
+{
+    char *p;
+
+    if (ld->big_cap >= want)
+        return 0;
+    p = realloc(ld->big, want);
+    if (!p)
+        return ENOMEM;
+    ld->big = p;
+    ld->big_cap = want;
+    return 0;
+}
+
 /* Reads from fd after the len bytes of head, up to bound + 1 bytes in all
  * (one more than a good file may hold, to tell that it is larger), into
- * ld->big. Returns 0 or an errno. */
+ * ld->big: room for size (the file's size when opened) and one more byte
+ * at first, since the bound of a merged node file is far above most; more
+ * only if the file grows while read. Returns 0 or an errno. */
 static int _read_rest(struct hl_loader *ld, int fd, const char *head,
-                      size_t *len, size_t bound)
+                      size_t *len, size_t size, size_t bound)
 {
-    if (ld->big_cap < bound + 1) {
-        free(ld->big);
-        ld->big = malloc(bound + 1);
-        ld->big_cap = ld->big ? bound + 1 : 0;
-        if (!ld->big)
-            return ENOMEM;
-    }
+    size_t cap = size < bound ? size + 1 : bound + 1;
+
+    if (cap < *len + 1)
+        cap = *len + 1;
+    if (_grow_big(ld, cap))
+        return ENOMEM;
     memcpy(ld->big, head, *len);
     while (*len < bound + 1) {
-        ssize_t n = read(fd, ld->big + *len, bound + 1 - *len);
+        ssize_t n;
 
+        if (*len == ld->big_cap &&
+            _grow_big(ld, ld->big_cap > (bound + 1) / 2 ? bound + 1
+                                                        : 2 * ld->big_cap))
+            return ENOMEM;
+        n = read(fd, ld->big + *len, ld->big_cap - *len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
@@ -98,7 +120,7 @@ static int _read_bounded(struct hl_loader *ld, int fd, const struct stat *st,
     if (*len < _BUF_SIZE || !(bound = hl_file_bound(buf, *len, &kind)))
         return 0;
     if ((uint64_t)st->st_size <= bound) {
-        int fault = _read_rest(ld, fd, buf, len, bound);
+        int fault = _read_rest(ld, fd, buf, len, (size_t)st->st_size, bound);
 
         if (fault)
             return fault;
