@@ -8,6 +8,7 @@
 #include "duplicates.h"
 #include "node_memory.h"
 #include "report.h"
+#include "run_cmd.h"
 #include "runs.h"
 #include "slurm_facts.h"
 #include "walk.h"
@@ -66,6 +67,7 @@ int main(int argc, char **argv)
     struct hl_runs runs;
     struct hl_sites_view sites;
     const char *job;
+    long long slurm_deadline;
     int status = hl_parse_cli(argc, argv, &opt);
 
     if (status >= 0)
@@ -94,10 +96,11 @@ int main(int argc, char **argv)
                        &r.sacct);
     if (r.sacct.state == HL_SACCT_LATER)
         hl_sacct_later(&r.sacct, opt.paths, opt.npaths);
+    slurm_deadline = hl_cmd_now_ms() + opt.slurm_timeout_ms;
     if (job && !opt.no_sacct)
         hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
     if (r.req.whole_node && !opt.no_sacct)
-        hl_ask_real_memory(&sum, &set, opt.slurm_timeout_ms);
+        hl_ask_real_memory(&sum, &set, slurm_deadline);
     if (opt.cpus_per_task)
         r.req.cpus_per_rank = opt.cpus_per_task;
     hl_suggest(&r);

@@ -2,22 +2,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "run_cmd.h"
 #include "slurm_size.h"
 
-/* Nodes asked about in one scontrol run, and room for their lines. */
-#define _BATCH 128
-#define _OUT_CAP (_BATCH * 4096)
-
-static long long _now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+/* Nodes asked about in one scontrol run: a node's line is under 1.5 KiB,
+ * and the lines of a run must fit in HL_CMD_OUT_MAX. */
+#define _BATCH 8
 
 /* The value of KEY (with its '=') in line[0..len), after a space or at its
  * start; NULL when absent. */
@@ -57,6 +48,20 @@ static uint64_t _real_memory_of(const char *out, const char *name)
     return 0;
 }
 
+/* Runs argv until it ends or until deadline_ms. Returns its exit status,
+ * or -1 when it could not start, was killed or did not end in time. */
+static int _run(char *const argv[], struct hl_cmd *c, long long deadline_ms)
+{
+    if (hl_cmd_start(c, argv) < 0)
+        return -1;
+    while (!c->ended && hl_cmd_wait(c, 1, deadline_ms) < 0)
+        if (hl_cmd_now_ms() >= deadline_ms) {
+            hl_cmd_stop(c);
+            return -1;
+        }
+    return c->status;
+}
+
 /* A name scontrol would read as one node: no hostlist syntax in it. */
 static int _plain_name(const char *s)
 {
@@ -64,17 +69,16 @@ static int _plain_name(const char *s)
 }
 
 void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
-                        int timeout_ms)
+                        long long deadline_ms)
 {
-    long long deadline = _now_ms() + timeout_ms;
-    char *out = malloc(_OUT_CAP), *names = NULL;
+    struct hl_cmd *c = malloc(sizeof(*c));
+    char *names = NULL;
     size_t cap = 0;
 
-    for (size_t first = 0; out && first < sum->nnodes; first += _BATCH) {
+    for (size_t first = 0; c && first < sum->nnodes; first += _BATCH) {
         size_t last =
             first + _BATCH < sum->nnodes ? first + _BATCH : sum->nnodes;
         size_t len = 0;
-        long long left = deadline - _now_ms();
         char *argv[] = {"scontrol", "-o", "show", "node", NULL, NULL};
 
         for (size_t i = first; i < last; i++) {
@@ -96,13 +100,13 @@ void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
             len += hlen;
         }
         argv[4] = names;
-        if (!len || left <= 0 ||
-            hl_run_capture(argv, (int)left, out, _OUT_CAP, &len) != 0)
+        if (!len || hl_cmd_now_ms() >= deadline_ms ||
+            _run(argv, c, deadline_ms) != 0)
             continue;
         for (size_t i = first; i < last; i++)
             sum->nodes[i].real_memory = _real_memory_of(
-                out, hl_strpool_get(&set->hosts, sum->nodes[i].host));
+                c->out, hl_strpool_get(&set->hosts, sum->nodes[i].host));
     }
     free(names);
-    free(out);
+    free(c);
 }

@@ -10,8 +10,9 @@
 #include "procs.h"
 
 /* Asks scontrol for the RealMemory of every node of sum (host names in
- * set), within timeout_ms in all; a node it does not give keeps 0. */
+ * set), before deadline_ms (hl_cmd_now_ms's clock: the deadline of the
+ * report's other Slurm queries); a node it does not give keeps 0. */
 void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
-                        int timeout_ms);
+                        long long deadline_ms);
 
 #endif
