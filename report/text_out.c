@@ -459,8 +459,8 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
     }
 }
 
-/* r with every text that comes from files (host names, job ids, sacct's
- * answer) escaped (escape.h), in shown, set and pools. */
+/* r with every text that comes from files (host names, job ids, programs,
+ * sacct's answer) escaped (escape.h), in shown, set and pools. */
 static int _escaped(const struct hl_report *r, struct hl_report *shown,
                     struct hl_procset *set)
 {
@@ -473,6 +473,12 @@ static int _escaped(const struct hl_report *r, struct hl_report *shown,
         hl_strpool_free(&set->hosts);
         return -1;
     }
+    if (hl_escape_pool(&r->set->programs, &set->programs) < 0) {
+        hl_strpool_free(&set->hosts);
+        hl_strpool_free(&set->jobs);
+        return -1;
+    }
+    hl_escape(r->sacct.asked, shown->sacct.asked, sizeof(shown->sacct.asked));
     hl_escape(r->sacct.step, shown->sacct.step, sizeof(shown->sacct.step));
     hl_escape(r->sacct.node, shown->sacct.node, sizeof(shown->sacct.node));
     return 0;
@@ -504,5 +510,6 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
     }
     hl_strpool_free(&set.hosts);
     hl_strpool_free(&set.jobs);
+    hl_strpool_free(&set.programs);
     return rc;
 }
