@@ -66,7 +66,9 @@ static void _users(FILE *out, const struct hl_site_view *v)
         hl_table_cell(&tb, "%s", hl_strpool_get(&g->names, v->users[i]));
         _figures(&tb, w);
         if (need) {
-            hl_slurm_size_round_up(need, mem);
+            uint64_t step;
+
+            hl_slurm_size_round_up(need, mem, &step);
             hl_table_cell(&tb, "--mem=%s", mem);
         } else {
             hl_table_cell(&tb, "-");
