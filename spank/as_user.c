@@ -12,9 +12,6 @@
 
 #include "child.h"
 
-/* How long a reaped child may take to die once killed. */
-#define HL_KILL_GRACE_MS 1000
-
 static int _become(const struct hl_user *user)
 {
     if (getuid() == user->uid && geteuid() == user->uid)
@@ -89,7 +86,6 @@ static int _child(int dirfd, const char *name, const char *text)
 int hl_as_user_run(const struct hl_user *user, int (*fn)(void *), void *arg,
                    const int *keep, int nkeep, unsigned timeout_ms)
 {
-    int status;
     pid_t pid = fork();
 
     if (pid < 0)
@@ -101,16 +97,7 @@ int hl_as_user_run(const struct hl_user *user, int (*fn)(void *), void *arg,
         err = _become(user);
         _exit(err ? err : fn(arg));
     }
-    if (hl_child_wait(pid, hl_now_ms() + timeout_ms, &status) < 0) {
-        int err = errno;
-
-        if (err == ETIMEDOUT)
-            hl_child_kill(pid, 0, HL_KILL_GRACE_MS, NULL);
-        return err;
-    }
-    if (!WIFEXITED(status))
-        return EINTR;
-    return WEXITSTATUS(status);
+    return hl_child_errno(pid, timeout_ms);
 }
 
 struct _write {

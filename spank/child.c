@@ -94,3 +94,19 @@ void hl_child_close_fds(const int *keep, int nkeep)
     }
     _close_from(from, ~0U);
 }
+
+int hl_child_errno(pid_t pid, unsigned timeout_ms)
+{
+    int status;
+
+    if (hl_child_wait(pid, hl_now_ms() + timeout_ms, &status) < 0) {
+        int err = errno;
+
+        if (err == ETIMEDOUT)
+            hl_child_kill(pid, 0, HL_KILL_GRACE_MS, NULL);
+        return err;
+    }
+    if (!WIFEXITED(status))
+        return EINTR;
+    return WEXITSTATUS(status);
+}

@@ -12,6 +12,9 @@
 #include <sys/types.h>
 
 /* Milliseconds of the monotonic clock, for deadlines. */
+/* How long a killed child may take to die. */
+#define HL_KILL_GRACE_MS 1000
+
 int64_t hl_now_ms(void);
 
 /*
@@ -35,5 +38,12 @@ int hl_child_kill(pid_t pid, int group, unsigned grace_ms, int *status);
  * nkeep of keep. Async-signal-safe.
  */
 void hl_child_close_fds(const int *keep, int nkeep);
+
+/*
+ * The end of a child that reports an errno value as its exit status: that
+ * value, 0, or EINTR when a signal ended it. At timeout_ms, the child is
+ * killed and ETIMEDOUT returned.
+ */
+int hl_child_errno(pid_t pid, unsigned timeout_ms);
 
 #endif

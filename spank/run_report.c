@@ -20,8 +20,6 @@
 #define HL_POLL_MS 20
 /* After the report has exited, how long its stderr may take to close. */
 #define HL_DRAIN_MS 1000
-/* How long a killed report may take to die. */
-#define HL_KILL_GRACE_MS 1000
 
 struct _run {
     pid_t pid;

@@ -12,8 +12,6 @@
 #include "as_user.h"
 #include "child.h"
 
-#define HL_KILL_GRACE_MS 1000
-
 /* Whether st is root's and only root may write it. */
 static int _roots(const struct stat *st)
 {
@@ -74,7 +72,6 @@ static int _child(const char *dir, const char *name, const char *with_header,
 int hl_site_append(const char *dir, const char *name, const char *with_header,
                    const char *line, unsigned timeout_ms)
 {
-    int status;
     pid_t pid = fork();
 
     if (pid < 0)
@@ -83,16 +80,7 @@ int hl_site_append(const char *dir, const char *name, const char *with_header,
         hl_child_close_fds(NULL, 0);
         _exit(_child(dir, name, with_header, line));
     }
-    if (hl_child_wait(pid, hl_now_ms() + timeout_ms, &status) < 0) {
-        int err = errno;
-
-        if (err == ETIMEDOUT)
-            hl_child_kill(pid, 0, HL_KILL_GRACE_MS, NULL);
-        return err;
-    }
-    if (!WIFEXITED(status))
-        return EINTR;
-    return WEXITSTATUS(status);
+    return hl_child_errno(pid, timeout_ms);
 }
 
 const char *hl_site_append_strerror(int err)
