@@ -19,7 +19,7 @@ for argv, status in (([t.program("sleeps_then_exits"), "1", "0"], 0),
     proc = subprocess.Popen(argv, env=t.preload_env(), stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     proc.stderr.close()  # the reader is gone before the program ends
-    proc.wait(timeout=300)
+    proc.wait(timeout=t.HANG_S)
     t.check(proc.returncode == status, "%s: exit status %d, want %d"
             % (argv, proc.returncode, status))
 t.done()
