@@ -99,22 +99,28 @@ static void _got_step(struct _ask *a, const struct hl_cmd *c, long long now)
     }
     if (_step_done(a))
         return;
-    /* No row of the step yet: does sacct know the job at all? */
-    if (!a->step_row && !a->asked[_JOB])
+    /* No row of the step yet: does sacct know the job at all? The step is
+     * asked again only once the job's answer says it is worth it, so that
+     * a slow sacct is not asked twice at once. */
+    if (!a->step_row && !a->asked[_JOB]) {
         a->want[_JOB] = true, a->start_at[_JOB] = now;
+        return;
+    }
     _again(a, _STEP, now);
 }
 
-static void _got_job(struct _ask *a, const struct hl_cmd *c)
+static void _got_job(struct _ask *a, const struct hl_cmd *c, long long now)
 {
     struct hl_sacct_row ignored;
+    bool step_waits = !a->step_row && !a->want[_STEP] && !a->cmd[_STEP].pid;
 
-    if (c->status != 0)
-        return;
-    if (hl_sacct_pick(a->job, c->out, &ignored, &a->req) & HL_SACCT_GOT_JOB)
+    if (c->status == 0 &&
+        hl_sacct_pick(a->job, c->out, &ignored, &a->req) & HL_SACCT_GOT_JOB)
         a->job_row = true;
-    else if (!a->step_row)
+    else if (c->status == 0 && !a->step_row)
         a->no_job = true;
+    if (step_waits && !a->no_job && a->answered)
+        _again(a, _STEP, now);
 }
 
 static void _got_scontrol(struct _ask *a, const struct hl_cmd *c, long long now)
@@ -158,7 +164,7 @@ static void _run(struct _ask *a)
         if (i == _STEP)
             _got_step(a, &a->cmd[i], hl_cmd_now_ms());
         else if (i == _JOB)
-            _got_job(a, &a->cmd[i]);
+            _got_job(a, &a->cmd[i], hl_cmd_now_ms());
         else if (i == _SCONTROL)
             _got_scontrol(a, &a->cmd[i], hl_cmd_now_ms());
     }
