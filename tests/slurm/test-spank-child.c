@@ -13,6 +13,10 @@
 #include "../../spank/child.h"
 #include "../tap.h"
 
+/* How long a child that ends is waited for: a guard against a hang, never a
+ * speed limit (a loaded machine with sanitizers stretched 10 s waits). */
+#define HANG_MS (30 * 60 * 1000)
+
 static pid_t _spawn_sleep(void)
 {
     pid_t pid = fork();
@@ -33,7 +37,7 @@ int main(void)
     pid = fork();
     if (pid == 0)
         _exit(7);
-    ok(hl_child_wait(pid, hl_now_ms() + 10000, &status) == 0 &&
+    ok(hl_child_wait(pid, hl_now_ms() + HANG_MS, &status) == 0 &&
            WIFEXITED(status) && WEXITSTATUS(status) == 7,
        "a child that ends is reaped with its status");
 
@@ -43,7 +47,7 @@ int main(void)
        "a child that does not end: the wait gives up at its deadline");
     ok(hl_now_ms() - start >= 300, "not before it");
     ok(kill(pid, 0) == 0, "and the child is left running");
-    ok(hl_child_kill(pid, 0, 5000, &status) == 0 && WIFSIGNALED(status) &&
+    ok(hl_child_kill(pid, 0, HANG_MS, &status) == 0 && WIFSIGNALED(status) &&
            WTERMSIG(status) == SIGKILL,
        "then killed and reaped");
 
@@ -58,7 +62,7 @@ int main(void)
         _exit(127);
     }
     setpgid(pid, pid);
-    ok(hl_child_kill(pid, 1, 5000, &status) == 0 && kill(-pid, 0) < 0,
+    ok(hl_child_kill(pid, 1, HANG_MS, &status) == 0 && kill(-pid, 0) < 0,
        "a group kill leaves nothing of the group running");
 
     keep = open("/dev/null", O_RDONLY);
@@ -69,7 +73,7 @@ int main(void)
         _exit((fcntl(keep, F_GETFD) >= 0 ? 0 : 1) |
               (fcntl(other, F_GETFD) < 0 ? 0 : 2));
     }
-    ok(hl_child_wait(pid, hl_now_ms() + 10000, &status) == 0 &&
+    ok(hl_child_wait(pid, hl_now_ms() + HANG_MS, &status) == 0 &&
            WIFEXITED(status) && WEXITSTATUS(status) == 0,
        "a child keeps the descriptor it is given, and no other (%d)",
        WIFEXITED(status) ? WEXITSTATUS(status) : -1);
