@@ -2,6 +2,7 @@
 #include "config.h"
 #include "refresh.h"
 #include "buf.h"
+#include "close_from.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -14,6 +15,10 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434 /* Linux 5.3; older kernels say ENOSYS */
+#endif
 
 #define _NAME "heapline-refresh"
 
@@ -97,8 +102,8 @@ static int _exec_child(void *unused)
         _spawn.err = errno;
         syscall(SYS_exit, 127);
     }
-    close_range(0, 2, 0);
-    close_range(_spawn.pidfd >= 0 ? 5 : 4, ~0U, 0);
+    hl_close_from(0, 2);
+    hl_close_from(_spawn.pidfd >= 0 ? 5 : 4, ~0U);
     for (int i = 0; i < 3; i++)
         if (_candidates[i][0])
             execve(_candidates[i], _spawn.argv, no_env);

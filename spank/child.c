@@ -2,9 +2,10 @@
 #define _GNU_SOURCE
 #include "child.h"
 
+#include "close_from.h"
+
 #include <errno.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,10 +14,6 @@
  * backs off, so that a long report costs a wake-up every 20 ms at most. */
 #define HL_POLL_FIRST_US 200
 #define HL_POLL_MAX_US 20000
-
-/* Without close_range (Linux < 5.9), the descriptors are closed one by one
- * up to this many. */
-#define HL_MAX_FDS 65536
 
 int64_t hl_now_ms(void)
 {
@@ -61,20 +58,6 @@ int hl_child_kill(pid_t pid, int group, unsigned grace_ms, int *status)
                          status ? status : &ignored);
 }
 
-static void _close_from(unsigned first, unsigned last)
-{
-    struct rlimit lim;
-
-    if (first > last || close_range(first, last, 0) == 0)
-        return;
-    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < last)
-        last = lim.rlim_cur;
-    if (last > HL_MAX_FDS)
-        last = HL_MAX_FDS;
-    for (unsigned fd = first; fd <= last; fd++)
-        close(fd);
-}
-
 void hl_child_close_fds(const int *keep, int nkeep)
 {
     unsigned from = 3;
@@ -89,10 +72,10 @@ void hl_child_close_fds(const int *keep, int nkeep)
         if (next == ~0U)
             break;
         if (next > from)
-            _close_from(from, next - 1);
+            hl_close_from(from, next - 1);
         from = next + 1;
     }
-    _close_from(from, ~0U);
+    hl_close_from(from, ~0U);
 }
 
 int hl_child_errno(pid_t pid, unsigned timeout_ms)
