@@ -55,15 +55,27 @@ void hl_buf_i64(struct hl_buf *b, int64_t v)
     }
 }
 
+/* value / 10^digits, with digits decimals; a negative value is 0. */
+static void _fixed(struct hl_buf *b, int64_t value, int digits)
+{
+    uint64_t v = value > 0 ? (uint64_t)value : 0;
+    char frac[9];
+
+    for (int i = digits - 1; i >= 0; i--, v /= 10)
+        frac[i] = (char)('0' + v % 10);
+    hl_buf_u64(b, v);
+    hl_buf_char(b, '.');
+    hl_buf_mem(b, frac, (size_t)digits);
+}
+
 void hl_buf_ms(struct hl_buf *b, int64_t ms)
 {
-    uint64_t v = ms > 0 ? (uint64_t)ms : 0;
-    char frac[3] = {(char)('0' + v / 100 % 10), (char)('0' + v / 10 % 10),
-                    (char)('0' + v % 10)};
+    _fixed(b, ms, 3);
+}
 
-    hl_buf_u64(b, v / 1000);
-    hl_buf_char(b, '.');
-    hl_buf_mem(b, frac, sizeof(frac));
+void hl_buf_ns(struct hl_buf *b, int64_t ns)
+{
+    _fixed(b, ns, 9);
 }
 
 void hl_buf_copy(char *out, size_t cap, const char *s)

@@ -21,6 +21,8 @@ void hl_buf_i64(struct hl_buf *b, int64_t v);
 /* Milliseconds as seconds with three decimals ("%.3f", always with '.');
  * a negative time is written 0.000. */
 void hl_buf_ms(struct hl_buf *b, int64_t ms);
+/* Nanoseconds as seconds with nine decimals, the same way. */
+void hl_buf_ns(struct hl_buf *b, int64_t ns);
 
 /* s into out (cap bytes), whole or not at all: "" when it does not fit. */
 void hl_buf_copy(char *out, size_t cap, const char *s);

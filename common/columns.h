@@ -9,8 +9,9 @@
  * reader reads it, and tests/common/round_trip checks both.
  *
  * TYPEs: INT (int64_t), COUNT (uint64_t), MS (int64_t milliseconds,
- * written as seconds with three decimals), TEXT (const char *, quoted as
- * CSV requires), and word types (an int, the index of one of a fixed list
+ * written as seconds with three decimals), NS (int64_t nanoseconds, as
+ * seconds with nine decimals), TEXT (const char *, quoted as CSV
+ * requires), and word types (an int, the index of one of a fixed list
  * of words: see exit_format.h). */
 #ifndef HEAPLINE_COMMON_COLUMNS_H
 #define HEAPLINE_COMMON_COLUMNS_H
@@ -22,6 +23,7 @@ enum hl_col_kind {
     HL_COL_INT,
     HL_COL_COUNT,
     HL_COL_MS,
+    HL_COL_NS,
     HL_COL_TEXT,
     HL_COL_WORD
 };
@@ -32,6 +34,9 @@ enum hl_col_kind {
 #define HL_COL_LIVE 4u       /* rewritten in place in the provisional record */
 #define HL_COL_UNFINISHED 8u /* only in the provisional record */
 #define HL_COL_SITES 16u     /* only with allocation sites on (doc/sites.md) */
+#define HL_COL_SERIES                                                          \
+    32u /* a series over time: in the report's CSV only                        \
+           when asked for */
 
 struct hl_column {
     const char *name; /* in the header line */
@@ -66,14 +71,17 @@ static inline uint64_t hl_row_empty(const void *row)
 #define HL_CTYPE_INT int64_t
 #define HL_CTYPE_COUNT uint64_t
 #define HL_CTYPE_MS int64_t
+#define HL_CTYPE_NS int64_t
 #define HL_CTYPE_TEXT const char *
 #define HL_COLKIND_INT HL_COL_INT
 #define HL_COLKIND_COUNT HL_COL_COUNT
 #define HL_COLKIND_MS HL_COL_MS
+#define HL_COLKIND_NS HL_COL_NS
 #define HL_COLKIND_TEXT HL_COL_TEXT
 #define HL_COLWORDS_INT NULL
 #define HL_COLWORDS_COUNT NULL
 #define HL_COLWORDS_MS NULL
+#define HL_COLWORDS_NS NULL
 #define HL_COLWORDS_TEXT NULL
 
 /* A format's types, from its table COLUMNS: struct TAG, its values (the

@@ -30,16 +30,20 @@ int hl_parse_i64(const char *s, size_t len, int64_t *out)
     return 0;
 }
 
-int hl_parse_ms(const char *s, size_t len, int64_t *out)
+/* Seconds with up to `digits` decimals as a whole number of 10^-digits
+ * seconds; more decimals are rounded. */
+static int _parse_fixed(const char *s, size_t len, int digits, int64_t *out)
 {
     size_t dot = 0;
-    uint64_t whole, frac = 0;
-    int digits = 0;
+    uint64_t whole, frac = 0, unit = 1;
+    int seen = 0;
     int round_up = 0;
 
+    for (int i = 0; i < digits; i++)
+        unit *= 10;
     while (dot < len && s[dot] != '.')
         dot++;
-    if (hl_parse_u64(s, dot, &whole) < 0 || whole > INT64_MAX / 1000)
+    if (hl_parse_u64(s, dot, &whole) < 0 || whole > INT64_MAX / unit)
         return -1;
     if (dot < len) {
         if (dot + 1 == len)
@@ -49,19 +53,29 @@ int hl_parse_ms(const char *s, size_t len, int64_t *out)
 
             if (d > 9)
                 return -1;
-            if (digits < 3)
+            if (seen < digits)
                 frac = frac * 10 + d;
-            else if (digits == 3)
+            else if (seen == digits)
                 round_up = d >= 5;
-            digits++;
+            seen++;
         }
     }
-    for (; digits < 3; digits++)
+    for (; seen < digits; seen++)
         frac *= 10;
-    /* Whole seconds were bounded above, but their milliseconds plus the
-     * rounded fraction can still pass INT64_MAX. */
-    if (whole * 1000 + frac + (uint64_t)round_up > (uint64_t)INT64_MAX)
+    /* Whole seconds were bounded above, but their units plus the rounded
+     * fraction can still pass INT64_MAX. */
+    if (whole * unit + frac + (uint64_t)round_up > (uint64_t)INT64_MAX)
         return -1;
-    *out = (int64_t)(whole * 1000 + frac + (uint64_t)round_up);
+    *out = (int64_t)(whole * unit + frac + (uint64_t)round_up);
     return 0;
+}
+
+int hl_parse_ms(const char *s, size_t len, int64_t *out)
+{
+    return _parse_fixed(s, len, 3, out);
+}
+
+int hl_parse_ns(const char *s, size_t len, int64_t *out)
+{
+    return _parse_fixed(s, len, 9, out);
 }

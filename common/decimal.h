@@ -15,4 +15,7 @@ int hl_parse_i64(const char *s, size_t len, int64_t *out);
  * decimals are rounded. */
 int hl_parse_ms(const char *s, size_t len, int64_t *out);
 
+/* Seconds with up to nine decimals as whole nanoseconds, the same way. */
+int hl_parse_ns(const char *s, size_t len, int64_t *out);
+
 #endif

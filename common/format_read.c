@@ -140,6 +140,8 @@ static int _parse_field(const struct hl_column *c, const struct hl_field *v,
         return hl_parse_u64(v->s, v->len, to);
     case HL_COL_MS:
         return hl_parse_ms(v->s, v->len, to);
+    case HL_COL_NS:
+        return hl_parse_ns(v->s, v->len, to);
     case HL_COL_TEXT:
         return _parse_text(v, t, to);
     case HL_COL_WORD:

@@ -30,6 +30,9 @@ static void _put_value(struct hl_buf *b, const struct hl_column *c,
     case HL_COL_MS:
         hl_buf_ms(b, *(const int64_t *)v);
         break;
+    case HL_COL_NS:
+        hl_buf_ns(b, *(const int64_t *)v);
+        break;
     case HL_COL_TEXT:
         if (*(const char *const *)v)
             hl_csv_put_text(b, *(const char *const *)v);

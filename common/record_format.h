@@ -32,6 +32,8 @@
       "VmHWM, bytes; empty if unreadable")                                     \
     X(vmrss_at_exit, "vmrss_at_exit_bytes", COUNT, HL_COL_LIVE | HL_COL_EMPTY, \
       "VmRSS at the end, bytes; empty if unreadable")                          \
+    X(start_time_ns, "start_time_s", NS, HL_COL_OPTIONAL,                      \
+      "the library's start on the wall clock, seconds since the Epoch")        \
     X(sites_rate, "sites_rate_bytes", COUNT, HL_COL_OPTIONAL | HL_COL_SITES,   \
       "mean bytes allocated between two sampled allocations")                  \
     X(sites, "sites", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                    \
@@ -41,6 +43,8 @@
     X(program, "program", TEXT, HL_COL_OPTIONAL,                               \
       "the program's name, as the kernel gives it (/proc/PID/comm)")           \
     X(ppid, "ppid", COUNT, HL_COL_OPTIONAL, "the parent's process id")         \
+    X(timeline, "timeline", TEXT, HL_COL_OPTIONAL | HL_COL_SERIES,             \
+      "heap and VmRSS over time: t_ms:heap:rss, space apart")                  \
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 

@@ -20,6 +20,9 @@ void hl_clock_start(void);
 
 /* The start, on CLOCK_MONOTONIC, in nanoseconds. */
 int64_t hl_clock_start_ns(void);
+/* The start on the wall clock (CLOCK_REALTIME), nanoseconds since the
+ * Epoch: the record's start_time_s. */
+int64_t hl_clock_start_wall_ns(void);
 
 /* Nanoseconds since the start, precise (for elapsed_s). */
 int64_t hl_clock_elapsed_ns(void);

@@ -54,6 +54,7 @@ static void _format(struct hl_buf *b, pid_t pid)
     struct hl_record_row row = {0};
 
     hl_identity_to_record(&hl_identity, pid, &row);
+    row.start_time_ns = hl_clock_start_wall_ns();
     row.end = HL_RECORD_UNFINISHED;
     /* The sites fields are rewritten in place at each milestone: they are
      * made of spaces, as wide as they may grow. */
@@ -61,7 +62,8 @@ static void _format(struct hl_buf *b, pid_t pid)
     row.sites = hl_sites_blank();
     row.modules = hl_sites_blank() + (HL_SITES_FIELD - HL_MODULES_FIELD);
     hl_format_write_fixed(b, &hl_record_format, &row, _offset,
-                          hl_sites_settings.on ? 0 : HL_COL_SITES);
+                          HL_COL_SERIES |
+                              (hl_sites_settings.on ? 0 : HL_COL_SITES));
 }
 
 /* A store that changes nothing, in each page, takes the pages' write

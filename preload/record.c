@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "record.h"
 #include "buf.h"
+#include "clock.h"
 #include "diag.h"
 #include "format_write.h"
 #include "identity.h"
@@ -35,6 +36,7 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
     if (peak_time > elapsed_ns)
         peak_time = elapsed_ns;
     hl_identity_to_record(&hl_identity, pid, &row);
+    row.start_time_ns = hl_clock_start_wall_ns();
     row.elapsed_ms = hl_ms_of_ns(elapsed_ns);
     row.allocs = f->allocs;
     row.frees = f->frees;
@@ -53,7 +55,7 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.modules = hl_sites_final_modules();
     }
     hl_format_write(b, &hl_record_format, &row,
-                    HL_COL_UNFINISHED |
+                    HL_COL_UNFINISHED | HL_COL_SERIES |
                         (hl_sites_settings.on ? 0 : HL_COL_SITES));
 }
 

@@ -3,7 +3,8 @@
  * times with up to three decimals become whole milliseconds (more decimals
  * rounded half up), the largest time that fits parses, and one just past
  * it is refused rather than wrapped, as are signs, spaces and stray
- * characters. */
+ * characters; the start time's seconds with nine decimals become whole
+ * nanoseconds the same way. */
 #include <stdint.h>
 #include <string.h>
 
@@ -23,6 +24,22 @@ static void _bad_ms(const char *s)
     int64_t got;
 
     ok(hl_parse_ms(s, strlen(s), &got) < 0, "'%s' is refused as a time", s);
+}
+
+static void _ns(const char *s, int64_t want)
+{
+    int64_t got = -1;
+
+    is_int(hl_parse_ns(s, strlen(s), &got), 0, "'%s' parses", s);
+    is_int(got, want, "'%s' is %lld ns", s, (long long)want);
+}
+
+static void _bad_ns(const char *s)
+{
+    int64_t got;
+
+    ok(hl_parse_ns(s, strlen(s), &got) < 0, "'%s' is refused as a start time",
+       s);
 }
 
 static void _i64(const char *s, int64_t want)
@@ -74,6 +91,15 @@ int main(void)
     _bad_ms("-1.0");
     _bad_ms(" 1.0");
     _bad_ms("1,5");
+    _ns("1764547200.123456789", 1764547200123456789);
+    _ns("1764547200.5", 1764547200500000000);
+    _ns("0.0000000004", 0);
+    _ns("0.0000000005", 1);
+    _ns("9223372036.854775807", INT64_MAX);
+    _bad_ns("9223372036.8547758075");
+    _bad_ns("9223372037");
+    _bad_ns("1764547200.");
+    _bad_ns("-1.0");
     _i64("-1", -1);
     _i64("0", 0);
     _i64("9223372036854775807", INT64_MAX);

@@ -36,6 +36,8 @@ union _row {
 static const int64_t _ints[] = {0, -1, 1, INT64_MAX, INT64_MIN};
 static const uint64_t _counts[] = {0, 1, UINT32_MAX, UINT64_MAX};
 static const int64_t _times[] = {0, 1, 999, 1000, 1234567, INT64_MAX};
+static const int64_t _clock_times[] = {0, 1, 999999999, 1764547200123456789,
+                                       INT64_MAX};
 static const char *const _texts[] = {
     "n1",         "node-01.cluster",
     "a,b",        "say \"hi\"",
@@ -77,6 +79,8 @@ static size_t _nvalues(const struct hl_column *c)
         return _N(_counts);
     case HL_COL_MS:
         return _N(_times);
+    case HL_COL_NS:
+        return _N(_clock_times);
     case HL_COL_TEXT:
         return _N(_texts) + 1;
     case HL_COL_WORD:
@@ -107,6 +111,9 @@ static void _set(union _row *row, const struct hl_column *c, unsigned i,
     case HL_COL_MS:
         *(int64_t *)to = _times[v];
         break;
+    case HL_COL_NS:
+        *(int64_t *)to = _clock_times[v];
+        break;
     case HL_COL_TEXT:
         *(const char **)to = v < _N(_texts) ? _texts[v] : _long_text;
         break;
@@ -136,6 +143,7 @@ static const char *_show(const union _row *row, const struct hl_column *c,
     switch (c->kind) {
     case HL_COL_INT:
     case HL_COL_MS:
+    case HL_COL_NS:
         snprintf(out, size, "%" PRId64, *(const int64_t *)v);
         break;
     case HL_COL_COUNT:

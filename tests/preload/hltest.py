@@ -21,7 +21,7 @@ MANPAGE = os.environ.get("HEAPLINE_TEST_MANPAGE", "")
 
 HEADER = ("rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
           "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
-          "vmrss_at_exit_bytes")
+          "vmrss_at_exit_bytes,start_time_s")
 # Set by sites_on_fault_tests.py: every program then runs with sampled
 # allocation sites on, at this rate, and its record has their columns.
 _SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
@@ -151,6 +151,9 @@ def read_record(path):
         check(re.fullmatch(r"\d+\.\d{3}", rec[name]) is not None,
               "%s: %s=%r has three decimals" % (path, name, rec[name]))
         rec[name] = float(rec[name])
+    check(re.fullmatch(r"\d+\.\d{9}", rec["start_time_s"]) is not None,
+          "%s: start_time_s=%r has nine decimals" % (path, rec["start_time_s"]))
+    rec["start_time_s"] = float(rec["start_time_s"])
     return rec
 
 

@@ -87,7 +87,7 @@ d=$(_fresh sites-plugstack-user-off)
     > "$d/out" 2> "$d/err")
 sd=$(_stepdir "$d" 0)
 _check "sites=on: a user's HEAPLINE_SITES=0 wins, no sites columns" \
-    grep -q ',vmrss_at_exit_bytes,program,ppid$' $(_records "$sd")
+    grep -q ',vmrss_at_exit_bytes,start_time_s,program,ppid$' $(_records "$sd")
 "$cluster_sh" plugstack "$cdir" "$plugstack"
 
 echo "1..$n"

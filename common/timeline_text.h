@@ -1,0 +1,47 @@
+/* The record's timeline column: the heap and the RSS of one process over
+ * its life, as points "t:heap:rss" a space apart (doc/format.md, The
+ * timeline). The library writes it (no allocation, no stdio: it runs on
+ * the allocator's path), heapline-report reads it. */
+#ifndef HEAPLINE_COMMON_TIMELINE_TEXT_H
+#define HEAPLINE_COMMON_TIMELINE_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+/* The most points the library writes, whatever the length of the run. */
+#define HL_TIMELINE_POINTS 256
+
+/* The most points a reader takes: room for a later library that writes
+ * more. */
+#define HL_TIMELINE_READ_MAX 4096
+
+/* The rss of a point where VmRSS could not be read: its field is empty. */
+#define HL_TIMELINE_NO_RSS UINT64_MAX
+
+/* The first byte of a timeline being rewritten in a provisional record: a
+ * process that died in the middle of a rewrite leaves it there. */
+#define HL_TIMELINE_REWRITING '!'
+
+/* One point: from t_ms (milliseconds since the library started in the
+ * process) until the next point's t_ms, or the end of the record's
+ * elapsed_s for the last, the largest heap in use (usable bytes) and the
+ * largest VmRSS read (bytes). */
+struct hl_timeline_point {
+    int64_t t_ms;
+    uint64_t heap;
+    uint64_t rss;
+};
+
+/* Points p[0..n), a space apart, with no space before or after. */
+void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
+                     size_t n);
+
+/* Reads the field s[0..len) into out[0..max): returns the number of
+ * points, or -1 with *why set to what is wrong (a static string). Spaces
+ * before, after and between points may be several; times must grow. */
+long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
+                       size_t max, const char **why);
+
+#endif
