@@ -90,8 +90,7 @@ static struct hl_node *_node_of_host(struct hl_summary *sum, uint32_t host)
 }
 
 /* A node file of a host that has a node: its figures; an exit file of a
- * task the OOM killer ended (whether or not it left a record); then what
- * each node used. */
+ * task the OOM killer ended (whether or not it left a record). */
 static void _attach_node_files(const struct hl_procset *set,
                                struct hl_summary *sum)
 {
@@ -117,13 +116,61 @@ static void _attach_node_files(const struct hl_procset *set,
             n->mem_limit = nf->mem_limit;
         if (nf->oom_kills > n->oom_kills)
             n->oom_kills = nf->oom_kills;
+        if (nf->oom_kills > 0)
+            n->oom = true;
     }
+}
+
+/* A time on the wall clock in ms, as ms since the summary's origin. */
+static int64_t _since_origin(const struct hl_summary *sum, int64_t ms)
+{
+    int64_t origin_ms = sum->origin_ns / 1000000;
+
+    return ms > origin_ms ? ms - origin_ms : 0;
+}
+
+/* Each node whose processes all have a timeline: its sums moment by
+ * moment. */
+static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
+{
+    for (size_t i = 0; i < sum->nnodes; i++) {
+        struct hl_node *n = &sum->nodes[i];
+        const struct hl_conc *g = hl_timelines_grid(&set->timelines, n->host);
+        struct hl_conc_peak heap, rss;
+
+        if (!g || n->timelines != n->procs)
+            continue;
+        hl_conc_peaks(g, &heap, &rss);
+        n->conc_known = true;
+        n->conc_rss_known = n->rss_timelines == n->procs;
+        n->conc_heap = heap.bytes;
+        n->conc_heap_ms = _since_origin(sum, heap.at_ms);
+        n->conc_rss = rss.bytes;
+        n->conc_rss_ms = _since_origin(sum, rss.at_ms);
+        n->conc_cell_ms = hl_conc_cell_ms(g);
+        sum->concurrent++;
+    }
+}
+
+/* What each node needed, from the best figure it has. */
+static void _used(struct hl_summary *sum)
+{
     for (size_t i = 0; i < sum->nnodes; i++) {
         struct hl_node *n = &sum->nodes[i];
 
-        n->used_true_peak = n->true_peak != 0;
-        n->used = n->used_true_peak ? n->true_peak : n->vmhwm_sum;
-        n->oom = n->oom || n->oom_kills > 0;
+        if (n->true_peak) {
+            n->used_from = HL_USED_TRUE_PEAK;
+            n->used = n->true_peak;
+        } else if (n->conc_rss_known && n->conc_rss >= n->largest_vmhwm) {
+            n->used_from = HL_USED_CONCURRENT;
+            n->used = n->conc_rss;
+        } else if (n->conc_rss_known) {
+            n->used_from = HL_USED_VMHWM;
+            n->used = n->largest_vmhwm;
+        } else {
+            n->used_from = HL_USED_VMHWM_SUM;
+            n->used = n->vmhwm_sum;
+        }
     }
 }
 
@@ -145,6 +192,7 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
 
     memset(sum, 0, sizeof(*sum));
     sum->nprocs = set->count;
+    sum->origin_ns = -1;
     if (_make_nodes(set, sum) < 0)
         return -1;
     qsort_r(p, set->count, sizeof(*p), _cmp_proc, sum->node_of_host);
@@ -172,6 +220,13 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
             sum->ranks[sum->nranks - 1].others++;
             last = i;
         }
+        if (p[i].vmhwm > node->largest_vmhwm)
+            node->largest_vmhwm = p[i].vmhwm;
+        node->timelines += p[i].timeline != HL_TIMELINE_NONE;
+        node->rss_timelines += p[i].timeline == HL_TIMELINE_FULL;
+        if (p[i].start_ns >= 0 &&
+            (sum->origin_ns < 0 || p[i].start_ns < sum->origin_ns))
+            sum->origin_ns = p[i].start_ns;
         if (p[i].elapsed_ms > sum->longest_ms)
             sum->longest_ms = p[i].elapsed_ms;
         if (p[i].vmhwm > p[sum->largest_vmhwm_proc].vmhwm)
@@ -179,6 +234,8 @@ int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
     }
     _drop_empty_nodes(sum);
     _attach_node_files(set, sum);
+    _concurrent(set, sum);
+    _used(sum);
     qsort_r(sum->ranks, sum->nranks, sizeof(*sum->ranks), _cmp_rank_by_peak, p);
 
     peaks = malloc(sum->nranks * sizeof(*peaks));

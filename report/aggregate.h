@@ -5,7 +5,8 @@
  * shell, children). Processes without a rank (-1) form such a rank per
  * node. The daemons of MPI launchers (hl_proc_is_launcher) are no rank,
  * unless there is nothing else. A node's sum of VmHWM counts every process
- * on it. */
+ * on it, and so does its sum moment by moment, from their timelines
+ * (concurrent.h). */
 #ifndef HEAPLINE_REPORT_AGGREGATE_H
 #define HEAPLINE_REPORT_AGGREGATE_H
 
@@ -21,6 +22,16 @@ struct hl_rank {
     uint32_t others; /* its other processes */
 };
 
+/* Where a node's need comes from, the best known first. */
+enum hl_used_from {
+    HL_USED_TRUE_PEAK,  /* its memory cgroup's high-water mark: the truth */
+    HL_USED_CONCURRENT, /* its processes' RSS summed moment by moment: a
+                           lower bound between two readings */
+    HL_USED_VMHWM,      /* the VmHWM of one of its processes, above that
+                           sum: a peak fell between two readings */
+    HL_USED_VMHWM_SUM,  /* its processes' VmHWM summed: an upper bound */
+};
+
 /* A node's figures, and its verdict: made here once, so that every output
  * tells the same. */
 struct hl_node {
@@ -28,16 +39,25 @@ struct hl_node {
     uint32_t ranks;
     uint32_t procs;
     uint64_t vmhwm_sum;
-    uint64_t true_peak;   /* from its node file: 0 when there is none */
-    uint64_t mem_limit;   /* from its node file: 0 when not known */
-    int64_t oom_kills;    /* from its node file: -1 when not known */
-    bool oom;             /* the OOM killer ended one of its processes: it
-                             needed more than its limit */
-    uint64_t real_memory; /* Slurm's RealMemory, for --mem=0; 0: not known */
-    /* What it needed: its true peak, else its sum of VmHWM (an upper
-     * bound: its processes need not have peaked together). */
+    uint64_t largest_vmhwm; /* of one of its processes */
+    uint64_t true_peak;     /* from its node file: 0 when there is none */
+    uint64_t mem_limit;     /* from its node file: 0 when not known */
+    int64_t oom_kills;      /* from its node file: -1 when not known */
+    bool oom;               /* the OOM killer ended one of its processes: it
+                               needed more than its limit */
+    uint64_t real_memory;   /* Slurm's RealMemory, for --mem=0; 0: not known */
+    /* Summed moment by moment (concurrent.h), when each of its processes
+     * has a timeline (with VmRSS, for the RSS): the largest sums, when (ms
+     * since the summary's origin), and to within how many ms. */
+    uint32_t timelines, rss_timelines; /* its processes that have one */
+    bool conc_known, conc_rss_known;
+    uint64_t conc_heap, conc_rss;
+    int64_t conc_heap_ms, conc_rss_ms;
+    int64_t conc_cell_ms;
+    /* What it needed: its true peak, else its RSS summed moment by moment
+     * (or its largest VmHWM, when larger), else its sum of VmHWM. */
     uint64_t used;
-    bool used_true_peak;
+    enum hl_used_from used_from;
     /* Against the request (hl_suggest): 0 and false when none is known. */
     uint64_t request;
     uint64_t percent; /* used, in percent of request */
@@ -56,6 +76,10 @@ struct hl_summary {
     size_t nprocs;
     size_t launchers;  /* daemons of MPI launchers, left out of the ranks */
     size_t true_peaks; /* nodes with a node file */
+    size_t concurrent; /* nodes with their sums moment by moment */
+    /* The first start of a process on the wall clock, ns since the Epoch,
+     * from which the outputs count time; -1 when no record has one. */
+    int64_t origin_ns;
 };
 
 /* Sorts set->procs (by rank, node, then largest peak first) and fills sum.

@@ -51,6 +51,10 @@ static const char _usage[] =
     "                           where records hold them (default 5; 0: none)\n"
     "      --format=FORMAT      text (default), json, csv, or folded (the\n"
     "                           sites' stacks for flame graph tools)\n"
+    "      --timeline           chart each node's sums and the top ranks' "
+    "heap\n"
+    "                           over time (text), or give the series (json,\n"
+    "                           csv), where records hold timelines\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
@@ -70,6 +74,7 @@ enum {
     _OPT_SLURM_TIMEOUT,
     _OPT_FORMAT,
     _OPT_SITES,
+    _OPT_TIMELINE,
 };
 
 static const struct option _long[] = {
@@ -85,6 +90,7 @@ static const struct option _long[] = {
     {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
     {"format", required_argument, NULL, _OPT_FORMAT},
     {"sites", required_argument, NULL, _OPT_SITES},
+    {"timeline", no_argument, NULL, _OPT_TIMELINE},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -224,6 +230,9 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         if (_number(arg, 100000, &v) < 0)
             return _bad("--sites", arg, "a number of sites, 0 or more");
         opt->sites = (size_t)v;
+        return -1;
+    case _OPT_TIMELINE:
+        opt->timeline = true;
         return -1;
     case 'h':
         fputs(_usage, stdout);

@@ -29,7 +29,8 @@ struct hl_options {
     const char *sacct; /* --sacct: sacct's answer, given */
     int slurm_timeout_ms;
     enum hl_format format;
-    size_t sites; /* allocation sites to show */
+    size_t sites;  /* allocation sites to show */
+    bool timeline; /* the timelines' chart, or their series */
     char *const *paths;
     int npaths;
 };

@@ -7,13 +7,42 @@
 #include "format_write.h"
 #include "read_files.h"
 #include "report.h"
+#include "timeline_text.h"
 
 /* After the record's own columns, what the report derives for each
  * process. */
 static const char _derived[] =
     "heap_per_vmhwm,rank_processes,rank_peak_process,node_ranks,"
     "node_vmhwm_sum_bytes,node_request_bytes,node_percent_of_request,end,"
-    "signal,oom,node_true_peak_bytes\n";
+    "signal,oom,node_true_peak_bytes,node_concurrent_rss_bytes,"
+    "node_concurrent_heap_bytes\n";
+
+/* The record columns the CSV leaves out: the provisional record's end,
+ * the sites, and the timeline unless asked for. */
+static unsigned _omit(const struct hl_report *r)
+{
+    return HL_COL_UNFINISHED | HL_COL_SITES | (r->timeline ? 0 : HL_COL_SERIES);
+}
+
+/* The timeline of p as its record wrote it, in text (malloc'd), or NULL
+ * when it has none kept. */
+static char *_timeline_text(const struct hl_report *r, const struct hl_proc *p)
+{
+    const struct hl_series *s;
+    struct hl_buf b;
+    size_t cap;
+    char *text;
+
+    if (p->series == HL_NO_SERIES)
+        return NULL;
+    s = &r->set->timelines.series[p->series];
+    cap = (size_t)s->n * 64 + 1;
+    if (!(text = malloc(cap)))
+        abort(); /* out of memory in the middle of the output */
+    hl_buf_init(&b, text, cap);
+    hl_timeline_put(&b, s->points, s->n);
+    return text;
+}
 
 /* The record's own fields of p, as the library writes them (quoted where
  * CSV needs it), and a comma. */
@@ -21,15 +50,16 @@ static void _record_fields(FILE *out, const struct hl_report *r,
                            const struct hl_proc *p)
 {
     char local[1024], *text = local;
+    char *timeline = r->timeline ? _timeline_text(r, p) : NULL;
     size_t cap = sizeof(local);
     struct hl_record_row rec;
     struct hl_buf b;
 
     hl_proc_to_record(r->set, p, &rec);
+    rec.timeline = timeline ? timeline : "";
     for (;;) {
         hl_buf_init(&b, text, cap);
-        hl_format_write_values(&b, &hl_record_format, &rec,
-                               HL_COL_UNFINISHED | HL_COL_SITES);
+        hl_format_write_values(&b, &hl_record_format, &rec, _omit(r));
         hl_buf_char(&b, ',');
         if (!b.overflow)
             break;
@@ -42,6 +72,7 @@ static void _record_fields(FILE *out, const struct hl_report *r,
     fwrite(text, 1, b.len, out);
     if (text != local)
         free(text);
+    free(timeline);
 }
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
@@ -67,6 +98,12 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
     fputs(p->oom ? "1," : "0,", out);
     if (n->true_peak)
         fprintf(out, "%" PRIu64, n->true_peak);
+    fputc(',', out);
+    if (n->conc_rss_known)
+        fprintf(out, "%" PRIu64, n->conc_rss);
+    fputc(',', out);
+    if (n->conc_known)
+        fprintf(out, "%" PRIu64, n->conc_heap);
     fputc('\n', out);
 }
 
@@ -78,8 +115,7 @@ void hl_print_csv(FILE *out, const struct hl_report *r)
     struct hl_buf b;
 
     hl_buf_init(&b, names, sizeof(names));
-    hl_format_write_names(&b, &hl_record_format,
-                          HL_COL_UNFINISHED | HL_COL_SITES);
+    hl_format_write_names(&b, &hl_record_format, _omit(r));
     fprintf(out, "%s,%s", names, _derived);
     /* The processes are sorted by rank and node, largest peak first: each
      * run of one rank on one node is a rank. */

@@ -69,6 +69,11 @@ void hl_drop_duplicates(struct hl_procset *set)
         }
         if (end - i > 1 && repeated++ < _NAMED)
             _note(set, &p[i], end - i);
+        /* A timeline is folded in from the first record read of a process
+         * (timelines.h), whichever is kept: its series goes with the kept
+         * one. */
+        for (size_t j = i + 1; j < end && p[i].series == HL_NO_SERIES; j++)
+            p[i].series = p[j].series;
         p[kept++] = p[i];
     }
     if (repeated > _NAMED)

@@ -15,6 +15,16 @@ void hl_fmt_tenths(int64_t ms, char buf[32])
     snprintf(buf, 32, "%lld.%lld", (long long)(t / 10), (long long)(t % 10));
 }
 
+void hl_fmt_span(int64_t ms, char buf[32])
+{
+    if (ms < 1000)
+        snprintf(buf, 32, "%lld ms", (long long)ms);
+    else {
+        hl_fmt_tenths(ms, buf);
+        strcat(buf, " s");
+    }
+}
+
 void hl_fmt_ms(int64_t ms, char buf[32])
 {
     snprintf(buf, 32, "%lld.%03lld", (long long)(ms / 1000),
@@ -57,6 +67,20 @@ void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64])
         snprintf(buf, 64, "did not exit normally");
     else
         buf[0] = '\0';
+}
+
+const char *hl_used_name(enum hl_used_from from)
+{
+    switch (from) {
+    case HL_USED_TRUE_PEAK:
+        return "true peak";
+    case HL_USED_CONCURRENT:
+        return "concurrent RSS";
+    case HL_USED_VMHWM:
+        return "VmHWM of one process";
+    default:
+        return "sum of VmHWM";
+    }
 }
 
 const char *hl_end_word(uint8_t signal, enum hl_end end)

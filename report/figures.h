@@ -4,10 +4,14 @@
 
 #include <stdint.h>
 
+#include "aggregate.h"
 #include "procs.h"
 
 /* "0.0": milliseconds as seconds with one decimal, rounded half up. */
 void hl_fmt_tenths(int64_t ms, char buf[32]);
+
+/* A resolution for people: "32 ms" below a second, else "2.0 s". */
+void hl_fmt_span(int64_t ms, char buf[32]);
 
 /* "0.015": milliseconds as seconds with three decimals. */
 void hl_fmt_ms(int64_t ms, char buf[32]);
@@ -27,6 +31,10 @@ uint64_t hl_percent(uint64_t part, uint64_t whole);
  * out of memory (limit 100.0 MiB)" (limit 0: not known), "did not exit
  * normally", "" for a normal exit. */
 void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64]);
+
+/* What a node's need was taken from, for people: "true peak",
+ * "concurrent RSS", "VmHWM of one process", "sum of VmHWM". */
+const char *hl_used_name(enum hl_used_from from);
 
 /* The same for JSON and CSV: "exit", "killed", "unfinished" or
  * "sigpipe". */

@@ -4,6 +4,7 @@
 #include "figures.h"
 #include "record_format.h"
 #include "report.h"
+#include "timeline_out.h"
 
 void hl_json_str(FILE *out, const char *s)
 {
@@ -97,6 +98,7 @@ static void _nodes(FILE *out, const struct hl_report *r)
                     ", \"percent_of_request\": %" PRIu64
                     ", \"over_request\": %s",
                     n->request, n->percent, n->over ? "true" : "false");
+        hl_json_node_timeline(out, r, n);
         fputc('}', out);
     }
     fputs("\n  ],\n", out);
@@ -206,7 +208,9 @@ static void _ranks(FILE *out, const struct hl_report *r)
                 ratio[0] == '-' ? "null" : ratio, k->others,
                 hl_end_word(p->signal, (enum hl_end)p->end));
         _signal(out, p->signal);
-        fprintf(out, ", \"oom\": %s}", p->oom ? "true" : "false");
+        fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+        hl_json_rank_timeline(out, r, p);
+        fputc('}', out);
     }
     fputs("\n  ],\n", out);
 }
@@ -245,11 +249,20 @@ static const char *_basis_name(const struct hl_report *r)
         return per_cpu ? "twice the limit per CPU" : "twice the limit";
     if (r->sug.from_sacct)
         return per_cpu ? "sacct MaxRSS per CPU" : "sacct MaxRSS";
-    if (r->sug.from_true_peak)
+    switch (r->sug.from) {
+    case HL_USED_TRUE_PEAK:
         return per_cpu ? "largest node true peak per CPU"
                        : "largest node true peak";
-    return per_cpu ? "largest node sum of VmHWM per CPU"
-                   : "largest node sum of VmHWM";
+    case HL_USED_CONCURRENT:
+        return per_cpu ? "largest node concurrent RSS per CPU"
+                       : "largest node concurrent RSS";
+    case HL_USED_VMHWM:
+        return per_cpu ? "VmHWM of one process per CPU"
+                       : "VmHWM of one process";
+    default:
+        return per_cpu ? "largest node sum of VmHWM per CPU"
+                       : "largest node sum of VmHWM";
+    }
 }
 
 static void _request(FILE *out, const struct hl_report *r)
@@ -291,6 +304,7 @@ void hl_print_json(FILE *out, const struct hl_report *r)
             "  \"longest_process_s\": %s,\n",
             r->sum->nranks, r->sum->nnodes, r->sum->nprocs, t);
     _runs(out, r);
+    hl_json_timeline_origin(out, r);
     _peak(out, r);
     _nodes(out, r);
     _ranks(out, r);

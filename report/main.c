@@ -1,5 +1,6 @@
 /* heapline-report: reads heapline records and reports what the job
  * needed, per rank and per node, against its request and sacct. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -72,9 +73,14 @@ int main(int argc, char **argv)
 
     if (status >= 0)
         return status;
+    /* Only the series an output shows are kept: CSV lists every process. */
+    if (opt.timeline)
+        set.timelines.keep = opt.format == HL_FORMAT_CSV ? SIZE_MAX : opt.top;
+    set.timelines.job = opt.job;
     for (int i = 0; i < opt.npaths; i++)
         hl_load_path(&ld, opt.paths[i]);
     hl_loader_free(&ld);
+    hl_timelines_end_reading(&set.timelines);
     if (_select(&opt, &set) != 0) {
         hl_procset_free(&set);
         return 2;
@@ -87,6 +93,7 @@ int main(int argc, char **argv)
     r.sum = &sum;
     r.runs = &runs;
     r.top = opt.top;
+    r.timeline = opt.timeline;
     r.margin_pct = opt.margin_pct;
     r.req = opt.req;
     job = opt.job ? opt.job : hl_records_job(&set);

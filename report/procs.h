@@ -8,6 +8,7 @@
 
 #include "sites_db.h"
 #include "strpool.h"
+#include "timelines.h"
 
 /* How a process ended, as far as the report knows. */
 enum hl_end {
@@ -30,7 +31,8 @@ struct hl_proc {
     uint64_t frees;
     int64_t elapsed_ms;
     int64_t peak_time_ms;
-    int32_t rank; /* -1: the process had no rank */
+    int64_t start_ns; /* start_time_s on the wall clock; -1: not known */
+    int32_t rank;     /* -1: the process had no rank */
     uint32_t pid;
     uint32_t host;    /* id in hl_procset.hosts */
     uint32_t job;     /* id in hl_procset.jobs; the empty string when none */
@@ -41,6 +43,9 @@ struct hl_proc {
                          file; 0 when not killed or not known */
     uint8_t oom;      /* its task's exit file says the OOM killer did it */
     uint32_t sites, nsites; /* its sites in hl_procset.sites */
+    uint32_t series;        /* its kept timeline in hl_procset.timelines,
+                               HL_NO_SERIES when none is */
+    uint8_t timeline;       /* enum hl_timeline_kind */
 };
 
 /* Who a process is: two records with the same key are of one process (a
@@ -90,6 +95,7 @@ struct hl_procset {
     /* What was wrong with the sites of the last record read, "" if
      * nothing: the record is kept, its sites left out. */
     char sites_fault[128];
+    struct hl_timelines timelines;
 };
 
 /* Returns a new zeroed process at the end of the set, or NULL when memory

@@ -10,6 +10,7 @@
 #include "format_read.h"
 #include "merged_format.h"
 #include "node_format.h"
+#include "runs.h"
 
 /* The end column of a final record that SIGPIPE ended. */
 #define _SIGPIPE "SIGPIPE"
@@ -29,6 +30,21 @@ static int _store_sites(struct hl_procset *set, struct hl_proc *p,
                          &p->sites, &p->nsites, set->sites_fault,
                          sizeof(set->sites_fault));
     return rc == -2 ? HL_ROW_NOMEM : HL_ROW_GOOD;
+}
+
+/* The record's timeline, if it has one, staged until the file is known
+ * good. A timeline that breaks its grammar leaves the record good: it is
+ * left out, and set->timelines.fault says why. */
+static int _stage_timeline(struct hl_procset *set, const struct hl_proc *p,
+                           const struct hl_record_row *r)
+{
+    if (r->empty & HL_EMPTY(HL_REC_timeline) ||
+        (set->timelines.job && !hl_job_selects(set->timelines.job, r->job)))
+        return HL_ROW_GOOD;
+    return hl_timelines_stage(&set->timelines, (uint32_t)(p - set->procs),
+                              r->timeline, p->start_ns, p->elapsed_ms) < 0
+               ? HL_ROW_NOMEM
+               : HL_ROW_GOOD;
 }
 
 /* A row of a record, as the report keeps it: HL_ROW_GOOD, HL_ROW_NOMEM, or
@@ -58,6 +74,9 @@ static int _store_record(void *ctx, const void *row)
     p->live_at_exit = r->live_heap_at_exit;
     p->vmhwm = r->vmhwm;
     p->vmrss_at_exit = r->vmrss_at_exit;
+    p->start_ns =
+        r->empty & HL_EMPTY(HL_REC_start_time_ns) ? -1 : r->start_time_ns;
+    p->series = HL_NO_SERIES;
     /* "SIGPIPE": the library wrote the final record as SIGPIPE ended the
      * process. Any other word means the process never wrote its final
      * record: "unfinished" today, and whatever a later version may say. */
@@ -74,7 +93,9 @@ static int _store_record(void *ctx, const void *row)
     p->ppid = r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
                   ? HL_PPID_UNKNOWN
                   : (uint32_t)r->ppid;
-    return _store_sites(set, p, r);
+    if (_store_sites(set, p, r) == HL_ROW_NOMEM)
+        return HL_ROW_NOMEM;
+    return _stage_timeline(set, p, r);
 }
 
 /* A row of an exit file, as the report keeps it: HL_ROW_GOOD,
@@ -193,8 +214,12 @@ static int _read_one(const char *buf, size_t len, struct hl_procset *set,
     count = (size_t *)((char *)set + _kinds[k].count);
     before = *count;
     if (hl_format_read(_kinds[k].format, buf, len, &row, _kinds[k].store, set,
-                       err, errlen) == 0)
-        return 0;
+                       err, errlen) == 0) {
+        if (hl_timelines_commit(&set->timelines, set->procs, &set->hosts) == 0)
+            return 0;
+        snprintf(err, errlen, "out of memory");
+    }
+    hl_timelines_drop(&set->timelines);
     *count = before;
     return -1;
 }
@@ -349,5 +374,8 @@ void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
         .program = program[0] ? program : NULL,
         .ppid = p->ppid,
         .empty = p->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
+        .start_time_ns = p->start_ns,
     };
+    if (p->start_ns < 0)
+        r->empty |= HL_EMPTY(HL_REC_start_time_ns);
 }

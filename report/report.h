@@ -32,15 +32,15 @@ struct hl_suggestion {
     uint64_t bytes;
     uint64_t step; /* bytes was rounded up to a multiple of it */
     uint64_t basis_bytes;
-    size_t basis_node;   /* index in the summary's nodes */
-    size_t over_nodes;   /* nodes over the current request */
-    bool from_true_peak; /* the basis is its node's true peak */
-    bool too_small;      /* the OOM killer ended a process */
-    size_t oom_node;     /* where, index in the summary's nodes */
-    bool from_limit;     /* the basis is twice that node's limit */
-    bool from_sacct;     /* the basis is sacct's MaxRSS, above the records'
-                            figures (processes killed before their last
-                            refresh) */
+    size_t basis_node;      /* index in the summary's nodes */
+    size_t over_nodes;      /* nodes over the current request */
+    enum hl_used_from from; /* what the basis is of its node */
+    bool too_small;         /* the OOM killer ended a process */
+    size_t oom_node;        /* where, index in the summary's nodes */
+    bool from_limit;        /* the basis is twice that node's limit */
+    bool from_sacct;        /* the basis is sacct's MaxRSS, above the records'
+                               figures (processes killed before their last
+                               refresh) */
 };
 
 /* What sacct said of the step; only HL_SACCT_MAXRSS has a figure. */
@@ -76,6 +76,7 @@ struct hl_report {
     struct hl_summary *sum;
     const struct hl_runs *runs; /* the runs of the records reported */
     size_t top;                 /* ranks to show */
+    bool timeline;              /* the timelines' chart, or their series */
     unsigned margin_pct;
     struct hl_mem_request req;
     struct hl_suggestion sug;

@@ -43,8 +43,7 @@ void hl_runs_free(struct hl_runs *runs)
     memset(runs, 0, sizeof(*runs));
 }
 
-/* Whether the job column value record_job is of job (hl_keep_job). */
-static bool _selects(const char *job, const char *record_job)
+bool hl_job_selects(const char *job, const char *record_job)
 {
     size_t n = strlen(job);
 
@@ -59,7 +58,7 @@ size_t hl_keep_job(struct hl_procset *set, const char *job)
     size_t kept = 0, left_out;
 
     for (size_t i = 0; i < set->count; i++)
-        if (_selects(job, hl_strpool_get(&set->jobs, set->procs[i].job)))
+        if (hl_job_selects(job, hl_strpool_get(&set->jobs, set->procs[i].job)))
             set->procs[kept++] = set->procs[i];
     left_out = set->count - kept;
     set->count = kept;

@@ -5,6 +5,7 @@
 #ifndef HEAPLINE_REPORT_RUNS_H
 #define HEAPLINE_REPORT_RUNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,10 @@ struct hl_runs {
 int hl_runs_find(const struct hl_procset *set, struct hl_runs *runs);
 
 void hl_runs_free(struct hl_runs *runs);
+
+/* Whether the job column value record_job is of job, as --job names it
+ * (hl_keep_job). */
+bool hl_job_selects(const char *job, const char *record_job);
 
 /* Keeps the processes of job only, as --job names it: those whose job
  * column is job, or one of its steps when job has no step ("42" takes

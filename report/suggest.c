@@ -94,7 +94,6 @@ static void _sacct_floor(struct hl_report *r)
         return;
     s->basis_bytes = floor;
     s->from_sacct = true;
-    s->from_true_peak = false;
     for (size_t i = 0; i < r->sum->nnodes; i++)
         if (!strcmp(hl_strpool_get(&r->set->hosts, r->sum->nodes[i].host),
                     rss->node))
@@ -121,7 +120,7 @@ void hl_suggest(struct hl_report *r)
         }
         s->over_nodes += sum->nodes[i].over;
     }
-    s->from_true_peak = sum->nodes[s->basis_node].used_true_peak;
+    s->from = sum->nodes[s->basis_node].used_from;
     _sacct_floor(r);
     _oom_floor(r);
     want = (unsigned __int128)s->basis_bytes * (100 + r->margin_pct);

@@ -2,8 +2,10 @@
 #include "text_nodes.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
+#include "figures.h"
 #include "format_size.h"
 #include "text_table.h"
 #include "text_wrap.h"
@@ -49,11 +51,42 @@ static const char *_verdict(const struct hl_node *n)
     return n->oom ? "out of memory" : n->over ? "over the request" : "";
 }
 
-/* With node files, each node's true peak beside its sum of VmHWM, and the
- * percentage of the request beside the figure it is of: the true peak
- * where there is one. */
+/* "RSS 312.0 MiB at 2.6 s": a node's sum moment by moment, and when the
+ * request is compared with it (or with the VmHWM of one of its processes,
+ * above it), the percentage. */
+static void _conc(struct hl_table *tab, bool known, const char *what,
+                  uint64_t bytes, int64_t at_ms, const struct hl_node *n,
+                  int compared)
+{
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+
+    if (!known) {
+        hl_table_cell(tab, "%s", "");
+        return;
+    }
+    hl_format_size(bytes, size);
+    hl_fmt_tenths(at_ms, t);
+    if (!compared || !n->request) {
+        hl_table_cell(tab, "%s %s at %s s", what, size, t);
+        return;
+    }
+    hl_format_size(n->request, req);
+    if (n->used_from == HL_USED_VMHWM) {
+        hl_format_size(n->used, hwm);
+        hl_table_cell(
+            tab, "%s %s at %s s, a process's VmHWM %s (%" PRIu64 "%% of %s)",
+            what, size, t, hwm, n->percent, req);
+    } else {
+        hl_table_cell(tab, "%s %s at %s s (%" PRIu64 "%% of %s)", what, size, t,
+                      n->percent, req);
+    }
+}
+
+/* With node files or timelines, each node's true peak and its sums moment
+ * by moment beside its sum of VmHWM, and the percentage of the request
+ * beside the figure it is of: the best the node has (aggregate.h). */
 static void _row(struct hl_table *tab, const struct hl_report *r,
-                 const struct hl_node *n, int cgroups)
+                 const struct hl_node *n, int cgroups, int conc)
 {
     char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
 
@@ -63,12 +96,20 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
                       n->ranks, _s(n->ranks), n->procs);
     else
         hl_table_cell(tab, "%" PRIu32 " rank%s", n->ranks, _s(n->ranks));
-    if (cgroups) {
-        if (n->true_peak)
+    if (cgroups || conc) {
+        if (cgroups && n->true_peak)
             _figure(tab, "true peak ", n->true_peak, n, 1);
-        else
+        else if (cgroups)
             hl_table_cell(tab, "%s", "");
-        _figure(tab, "sum of VmHWM ", n->vmhwm_sum, n, !n->used_true_peak);
+        if (conc) {
+            _conc(tab, n->conc_rss_known, "RSS", n->conc_rss, n->conc_rss_ms, n,
+                  n->used_from == HL_USED_CONCURRENT ||
+                      n->used_from == HL_USED_VMHWM);
+            _conc(tab, n->conc_known, "heap", n->conc_heap, n->conc_heap_ms, n,
+                  0);
+        }
+        _figure(tab, "sum of VmHWM ", n->vmhwm_sum, n,
+                n->used_from == HL_USED_VMHWM_SUM);
         hl_table_cell(tab, "%s", _verdict(n));
         return;
     }
@@ -81,6 +122,29 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
         hl_table_cell(tab, "%s", "");
     }
     hl_table_cell(tab, "%s", _verdict(n));
+}
+
+/* What each figure of the section is, in words. */
+static void _words(FILE *out, const struct hl_report *r, int cgroups)
+{
+    int64_t cell_ms = 0;
+    char span[32], text[512];
+
+    for (size_t i = 0; i < r->sum->nnodes; i++)
+        if (r->sum->nodes[i].conc_cell_ms > cell_ms)
+            cell_ms = r->sum->nodes[i].conc_cell_ms;
+    hl_fmt_span(cell_ms, span);
+    snprintf(text, sizeof(text),
+             "Concurrent RSS and heap: each node's processes added up moment "
+             "by moment from their timelines, to within %s. The RSS sum is a "
+             "lower bound of what a node needed (a peak between two readings "
+             "of RSS is not seen), the sum of VmHWM an upper bound (it adds "
+             "peaks that did not happen together)%s.",
+             span,
+             cgroups ? ", and the true peak what it reached, all its "
+                       "processes together"
+                     : "");
+    hl_print_wrapped(out, text);
 }
 
 /* "... and 147 more nodes, 3 of them over the request". */
@@ -105,7 +169,7 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
     const struct hl_summary *sum = r->sum;
     size_t shown = sum->nnodes <= r->top ? sum->nnodes : r->top;
     size_t *order = malloc(sum->nnodes * sizeof(*order));
-    int cgroups = sum->true_peaks > 0;
+    int cgroups = sum->true_peaks > 0, conc = sum->concurrent > 0;
     struct hl_table tab;
 
     if (!order)
@@ -114,18 +178,26 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
         order[i] = i;
     if (shown < sum->nnodes)
         qsort_r(order, sum->nnodes, sizeof(*order), _cmp_shown, sum->nodes);
-    hl_table_init(&tab, 5);
+    hl_table_init(&tab, cgroups || conc ? 4 + cgroups + 2 * conc : 5);
     for (size_t i = 0; i < shown; i++)
-        _row(&tab, r, &sum->nodes[order[i]], cgroups);
-    fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and sum "
-                    "of VmHWM\n"
-                  : "Per node, sum of VmHWM (an upper bound to compare with "
-                    "--mem)\n",
-          out);
+        _row(&tab, r, &sum->nodes[order[i]], cgroups, conc);
+    if (conc)
+        fprintf(out,
+                "Per node, %sconcurrent RSS and heap (timelines) and sum of "
+                "VmHWM\n",
+                cgroups ? "true peak (the step's memory cgroup), " : "");
+    else
+        fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and "
+                        "sum of VmHWM\n"
+                      : "Per node, sum of VmHWM (an upper bound to compare "
+                        "with --mem)\n",
+              out);
     hl_table_print(&tab, out);
     if (shown < sum->nnodes)
         _others(out, r, order, shown);
     free(order);
+    if (conc)
+        _words(out, r, cgroups);
     /* A step of the SPANK plugin (it wrote exit files) with no node file
      * ran in no memory cgroup. */
     if (r->set->nexits && !cgroups)

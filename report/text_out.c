@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "text_nodes.h"
 #include "text_table.h"
 #include "text_wrap.h"
+#include "timeline_out.h"
 
 /* Runs named in the report's first lines, before the count of others. */
 #define _RUNS_NAMED 4
@@ -440,12 +442,17 @@ static void _suggestion(FILE *out, const struct hl_report *r, size_t cut)
                  "the records show, plus a %u%% margin%s).",
                  s->option, too_small, per_cpu ? " per CPU" : "", basis,
                  r->margin_pct, rounding);
+    else if (s->from == HL_USED_VMHWM)
+        snprintf(text, sizeof(text),
+                 "Suggested request: %s (%sthe VmHWM of a process on %s%s, "
+                 "%s, above the node's concurrent RSS, plus a %u%% margin%s).",
+                 s->option, too_small, hl_strpool_get(&r->set->hosts, n->host),
+                 per_cpu ? " per CPU" : "", basis, r->margin_pct, rounding);
     else
         snprintf(text, sizeof(text),
                  "Suggested request: %s (%sthe largest node %s%s, %s on %s, "
                  "plus a %u%% margin%s).",
-                 s->option, too_small,
-                 s->from_true_peak ? "true peak" : "sum of VmHWM",
+                 s->option, too_small, hl_used_name(s->from),
                  per_cpu ? " per CPU" : "", basis,
                  hl_strpool_get(&r->set->hosts, n->host), r->margin_pct,
                  rounding);
@@ -501,6 +508,8 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
     rc = hl_print_text_nodes(out, r);
     if (rc == 0) {
         _ranks(out, r);
+        if (r->timeline)
+            hl_print_timeline_chart(out, r);
         if (r->sites)
             hl_sites_print_text(out, r->sites);
         _cut_short(out, r, cut);

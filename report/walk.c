@@ -164,6 +164,7 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
         return;
     }
     ld->set->sites_fault[0] = '\0';
+    ld->set->timelines.fault[0] = '\0';
     if (hl_read_file(data, len, ld->set, err, sizeof(err)) < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
@@ -171,6 +172,10 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
     }
     if (ld->set->sites_fault[0]) {
         hl_warn(path, "%s; its sites are left out", ld->set->sites_fault);
+        ld->skipped++;
+    }
+    if (ld->set->timelines.fault[0]) {
+        hl_warn(path, "%s; its timeline is left out", ld->set->timelines.fault);
         ld->skipped++;
     }
     ld->good++;
