@@ -9,7 +9,10 @@ int hl_parse_u64(const char *s, size_t len, uint64_t *out)
     for (size_t i = 0; i < len; i++) {
         unsigned d = (unsigned)(s[i] - '0');
 
-        if (d > 9 || v > (UINT64_MAX - d) / 10)
+        /* Nineteen digits never pass UINT64_MAX: the division that checks
+         * it waits for the twentieth (a timeline has thousands of
+         * numbers). */
+        if (d > 9 || (i >= 19 && v > (UINT64_MAX - d) / 10))
             return -1;
         v = v * 10 + d;
     }
