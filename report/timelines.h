@@ -56,7 +56,8 @@ struct hl_timelines {
     struct hl_timeline_point *points;
     size_t npoints, points_cap;
     /* While reading: the processes folded in (indices + 1, open
-     * addressing), and the kept ranks' series, worst first (a heap). */
+     * addressing), and the entries of tl->series of the kept ranks (few:
+     * each record is compared with each). */
     uint32_t *seen;
     size_t seen_slots, seen_count;
     uint32_t *ranks;

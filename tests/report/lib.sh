@@ -85,3 +85,24 @@ four_ranks() {
     record "$1/r3.csv" 3 n10 103 "$2" 4.049 10 5 $((400 * MIB)) 2.951 0 \
         $((4 * GIB)) $((4 * GIB))
 }
+
+# timeline_record FILE RANK HOST PID ELAPSED PEAK_MIB PEAK_T VMHWM_MIB START
+#     POINTS [END]: a record with start_time_s and a timeline, its points
+# given as "t_ms:heap_MiB:rss_MiB ..." (an empty rss stays empty); END,
+# when given, makes it a provisional record ("unfinished").
+timeline_record() {
+    file=$1
+    mkdir -p "$(dirname "$file")"
+    points=$(echo "${10}" | ${AWK:-awk} -v mib=$MIB '{
+        for (i = 1; i <= NF; i++) {
+            split($i, f, ":")
+            printf "%s%d:%.0f:%s", (i > 1 ? " " : ""), f[1], f[2] * mib,
+                f[3] == "" ? "" : sprintf("%.0f", f[3] * mib)
+        }
+    }')
+    {
+        echo '# heapline 1'
+        echo "$HEADER,start_time_s,timeline${11:+,end}"
+        echo "$2,$3,$4,,$5,10,5,$(($6 * MIB)),$7,0,$(($8 * MIB)),$MIB,$9,$points${11:+,$11}"
+    } > "$file"
+}
