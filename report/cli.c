@@ -49,12 +49,14 @@ static const char _usage[] =
     "      --sites=N            show the N largest allocation sites at the "
     "peak,\n"
     "                           where records hold them (default 5; 0: none)\n"
-    "      --format=FORMAT      text (default), json, csv, or folded (the\n"
-    "                           sites' stacks for flame graph tools)\n"
+    "      --format=FORMAT      text (default), json, csv, folded (the sites'\n"
+    "                           stacks for flame graph tools), or html (one\n"
+    "                           page with charts, no external resource)\n"
     "      --timeline           chart each node's sums and the top ranks' "
     "heap\n"
     "                           over time (text), or give the series (json,\n"
     "                           csv), where records hold timelines\n"
+    "      --html=FILE          also write the report as an HTML page to FILE\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
@@ -75,6 +77,7 @@ enum {
     _OPT_FORMAT,
     _OPT_SITES,
     _OPT_TIMELINE,
+    _OPT_HTML,
 };
 
 static const struct option _long[] = {
@@ -91,6 +94,7 @@ static const struct option _long[] = {
     {"format", required_argument, NULL, _OPT_FORMAT},
     {"sites", required_argument, NULL, _OPT_SITES},
     {"timeline", no_argument, NULL, _OPT_TIMELINE},
+    {"html", required_argument, NULL, _OPT_HTML},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -223,8 +227,10 @@ static int _option(struct hl_options *opt, int c, const char *arg)
             opt->format = HL_FORMAT_CSV;
         else if (strcmp(arg, "folded") == 0)
             opt->format = HL_FORMAT_FOLDED;
+        else if (strcmp(arg, "html") == 0)
+            opt->format = HL_FORMAT_HTML;
         else
-            return _bad("--format", arg, "text, json, csv or folded");
+            return _bad("--format", arg, "text, json, csv, folded or html");
         return -1;
     case _OPT_SITES:
         if (_number(arg, 100000, &v) < 0)
@@ -233,6 +239,11 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         return -1;
     case _OPT_TIMELINE:
         opt->timeline = true;
+        return -1;
+    case _OPT_HTML:
+        if (!arg[0])
+            return _bad("--html", arg, "a file name");
+        opt->html = arg;
         return -1;
     case 'h':
         fputs(_usage, stdout);

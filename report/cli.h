@@ -16,7 +16,8 @@ enum hl_format {
     HL_FORMAT_TEXT,
     HL_FORMAT_JSON,
     HL_FORMAT_CSV,
-    HL_FORMAT_FOLDED
+    HL_FORMAT_FOLDED,
+    HL_FORMAT_HTML
 };
 
 struct hl_options {
@@ -29,8 +30,9 @@ struct hl_options {
     const char *sacct; /* --sacct: sacct's answer, given */
     int slurm_timeout_ms;
     enum hl_format format;
-    size_t sites;  /* allocation sites to show */
-    bool timeline; /* the timelines' chart, or their series */
+    size_t sites;     /* allocation sites to show */
+    bool timeline;    /* the timelines' chart, or their series */
+    const char *html; /* --html: the page written there too; NULL: none */
     char *const *paths;
     int npaths;
 };

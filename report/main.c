@@ -1,13 +1,16 @@
 /* heapline-report: reads heapline records and reports what the job
  * needed, per rank and per node, against its request and sacct. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "aggregate.h"
 #include "cli.h"
 #include "duplicates.h"
 #include "node_memory.h"
+#include "html_parts.h"
 #include "report.h"
 #include "run_cmd.h"
 #include "runs.h"
@@ -29,6 +32,9 @@ static int _print(const struct hl_options *opt, const struct hl_report *r)
         return 0;
     case HL_FORMAT_FOLDED:
         hl_sites_print_folded(stdout, r->sites);
+        return 0;
+    case HL_FORMAT_HTML:
+        hl_print_html(stdout, r);
         return 0;
     default:
         return hl_print_text(stdout, r);
@@ -58,6 +64,21 @@ static int _select(const struct hl_options *opt, struct hl_procset *set)
     return set->count ? 0 : 2;
 }
 
+/* The page to a file of its own, beside the chosen output: the SPANK
+ * plugin writes report.txt and report.html from one reading. */
+static int _write_html(const char *path, const struct hl_report *r)
+{
+    FILE *f = fopen(path, "w");
+
+    if (f) {
+        hl_print_html(f, r);
+        if (!ferror(f) && fclose(f) == 0)
+            return 0;
+    }
+    fprintf(stderr, "%s: %s: %s\n", HL_PROGRAM, path, strerror(errno));
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     struct hl_options opt;
@@ -77,6 +98,17 @@ int main(int argc, char **argv)
     if (opt.timeline)
         set.timelines.keep = opt.format == HL_FORMAT_CSV ? SIZE_MAX : opt.top;
     set.timelines.job = opt.job;
+    /* The page draws the top ranks and the band of all of them. */
+    if (opt.format == HL_FORMAT_HTML || opt.html) {
+        if (set.timelines.keep < HL_HTML_RANK_LINES)
+            set.timelines.keep = HL_HTML_RANK_LINES;
+        set.timelines.band = malloc(sizeof(*set.timelines.band));
+        if (!set.timelines.band) {
+            fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+            return 2;
+        }
+        hl_band_init(set.timelines.band);
+    }
     for (int i = 0; i < opt.npaths; i++)
         hl_load_path(&ld, opt.paths[i]);
     hl_loader_free(&ld);
@@ -137,6 +169,8 @@ int main(int argc, char **argv)
         perror(HL_PROGRAM ": stdout");
         return 2;
     }
+    if (opt.html && _write_html(opt.html, &r) < 0)
+        return 2;
     hl_sites_view_free(&sites);
     hl_runs_free(&runs);
     hl_summary_free(&sum);

@@ -103,4 +103,8 @@ void hl_print_json(FILE *out, const struct hl_report *r);
 void hl_json_str(FILE *out, const char *s);
 void hl_print_csv(FILE *out, const struct hl_report *r);
 
+/* One page with no external resource: the headline, a chart per node, the
+ * ranks' heap over time and the ranks table (html_out.c). */
+void hl_print_html(FILE *out, const struct hl_report *r);
+
 #endif

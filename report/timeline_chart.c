@@ -121,8 +121,7 @@ static void _rank_row(struct hl_table *tab, const struct hl_report *r,
     hl_table_cell(tab, "%s", bars);
 }
 
-/* The end of the last process, in ms since the origin. */
-static int64_t _end_ms(const struct hl_report *r)
+int64_t hl_timeline_end_ms(const struct hl_report *r)
 {
     int64_t end = 1;
 
@@ -148,7 +147,7 @@ void hl_print_timeline_chart(FILE *out, const struct hl_report *r)
 
     if (r->sum->origin_ns < 0)
         return;
-    ax.end_ms = _end_ms(r);
+    ax.end_ms = hl_timeline_end_ms(r);
     ax.column_ms = (ax.end_ms + _COLUMNS - 1) / _COLUMNS;
     hl_table_init(&tab, 4);
     for (size_t i = 0; i < r->sum->nnodes; i++) {

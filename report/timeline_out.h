@@ -18,6 +18,9 @@ void hl_print_timeline_chart(FILE *out, const struct hl_report *r);
 int64_t hl_point_ms(const struct hl_report *r, const struct hl_proc *p,
                     const struct hl_timeline_point *point);
 
+/* The end of the last process, in ms since the origin; 1 at least. */
+int64_t hl_timeline_end_ms(const struct hl_report *r);
+
 /* JSON: ", \"timeline_origin_s\": ..." for the whole report; a node's
  * ", \"concurrent_...\": ..." figures (and with --timeline its cells); a
  * rank's ", \"timeline\": [...]" with --timeline. */

@@ -248,6 +248,9 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
         if (!(grid = _grid(tl, p->host)))
             return -1;
         hl_conc_add(grid, start_ms, points, s->n, start_ms + p->elapsed_ms);
+        if (tl->band)
+            hl_band_add(tl->band, start_ms, points, s->n,
+                        start_ms + p->elapsed_ms);
         if (tl->keep == SIZE_MAX)
             failed = _store(tl, procs, tl->nseries, s->proc, points, s->n);
         else if (tl->keep)
@@ -286,5 +289,6 @@ void hl_timelines_free(struct hl_timelines *tl)
         free(tl->series[i].points);
     free(tl->grids);
     free(tl->series);
+    free(tl->band);
     memset(tl, 0, sizeof(*tl));
 }

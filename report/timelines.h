@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "band.h"
 #include "concurrent.h"
 #include "strpool.h"
 #include "timeline_text.h"
@@ -48,6 +49,9 @@ struct hl_timelines {
     size_t ngrids;
     struct hl_series *series;
     size_t nseries, series_cap;
+    /* Every process folded in across the others (band.h), when not NULL:
+     * set before reading, freed with the rest. */
+    struct hl_band *band;
     /* The file being read: its processes' points, staged. */
     struct hl_staged {
         uint32_t proc, first, n;
