@@ -2,8 +2,9 @@
 # Installs, from Debian 12's packages, everything that building heapline and
 # running all of its tests needs: the autotools, Slurm with accounting
 # (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, the tools the
-# benchmarks compare with, and those that build and check the packages
-# (debhelper, lintian, rpm). Run as root; it is what .ci/run runs first.
+# benchmarks compare with, those that build and check the packages
+# (debhelper, lintian, rpm), and Chromium (the HTML report's tests read the
+# page in a real browser). Run as root; it is what .ci/run runs first.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 # Another apt-get (unattended upgrades on a fresh machine) may hold the
@@ -19,4 +20,4 @@ $apt install -y -q --no-install-recommends \
     valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
     iproute2 util-linux libc6-dev libcap2-bin \
     libunwind-dev libdw-dev gfortran \
-    debhelper lintian fakeroot rpm rpm2cpio cpio binutils
+    debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium
