@@ -12,8 +12,9 @@
 #include "timeline_out.h"
 
 /* Okabe and Ito's colours, told apart by colour-blind readers, each line
- * with its own dashes for greyscale print. No '<' or '&' in it: the page
- * stays XML. */
+ * with its own dashes for greyscale print. The axes' labels are styled by
+ * class: in a <use> of the shared axes no descendant selector matches. No
+ * '<' or '&' in it: the page stays XML. */
 static const char _css[] =
     "body{font:14px/1.45 system-ui,sans-serif;color:#000;background:#fff;"
     "max-width:62em;margin:1em auto;padding:0 1em}"
@@ -22,7 +23,7 @@ static const char _css[] =
     "figure{margin:.8em 0;break-inside:avoid}"
     "svg.chart{display:block;width:100%;max-width:720px;height:auto}"
     "svg.defs{position:absolute}"
-    "svg text{font:11px sans-serif;fill:#333}"
+    ".yl,.xl{font:11px sans-serif;fill:#333}"
     ".yl{text-anchor:end}.xl{text-anchor:middle}"
     "path{fill:none;stroke-width:2}"
     ".grid{stroke:#d0d0d0;stroke-width:1}"
