@@ -3,6 +3,7 @@ made by the real program and read by a real Chromium, headless
 (--dump-dom for the DOM after layout, --screenshot for the pixels). The
 environment comes from tests/browser/Makefile.am."""
 
+import atexit
 import html
 import os
 import re
@@ -22,6 +23,8 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 
 failures = []
 tmp = tempfile.mkdtemp(prefix="hl-browser-")
+# Removed however the test ends, an exception included.
+atexit.register(shutil.rmtree, tmp, True)
 
 
 def check(ok, what):
@@ -33,7 +36,6 @@ def check(ok, what):
 
 
 def done():
-    shutil.rmtree(tmp, ignore_errors=True)
     if failures:
         print("%d expectation(s) failed" % len(failures))
         sys.exit(1)
@@ -46,7 +48,6 @@ def chromium():
     path = shutil.which("chromium")
     if not path:
         print("SKIP: no chromium (tests/deps.sh installs Debian's chromium)")
-        shutil.rmtree(tmp, ignore_errors=True)
         sys.exit(77)
     return path
 
