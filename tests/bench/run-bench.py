@@ -2,7 +2,8 @@
 """Overhead benchmarks of heapline: each workload with no tool, under
 libheapline.so, under glibc's libmemusage.so and under heaptrack; the
 instructions heapline adds to each entry point (callgrind, instructions.py);
-then the report against `cat` of the same records, and the SPANK plugin
+then the report against `cat` of the same records (per-task files, and
+merged node files up to a million ranks: report_bench.py), and the SPANK plugin
 against plain srun when a test cluster is up.
 
 The tools run in a rotated order within each repetition, so a slow phase of a
@@ -30,6 +31,7 @@ sys.dont_write_bytecode = True  # the source tree may be read-only
 import gen_records  # noqa: E402
 import instructions  # noqa: E402
 import plugin_bench  # noqa: E402
+import report_bench  # noqa: E402
 
 TIME = "/usr/bin/time"
 TOOLS = ["none", "heapline", "heapline-sites", "memusage", "heaptrack"]
@@ -464,6 +466,10 @@ def parse_args():
                         "quick pass (committed figures use 1)")
     p.add_argument("--report-ranks", default="1000,10000,100000")
     p.add_argument("--report-nodes", type=int, default=1000)
+    p.add_argument("--node-ranks", default="10000,100000,1000000",
+                   help="ranks of the report part's runs over merged node "
+                        "files, %d a node (empty: none)"
+                        % report_bench.RANKS_PER_NODE)
     p.add_argument("--spank-plugin", default="heapline.so",
                    help="path of the SPANK plugin, for the plugin part")
     p.add_argument("--plugin-reps", type=int, default=15,
@@ -480,6 +486,7 @@ def parse_args():
     args.tool_reps = {k: int(v) for k, v in
                       (x.split("=", 1) for x in args.tool_reps)}
     args.report_ranks = [int(x) for x in args.report_ranks.split(",")]
+    args.node_ranks = [int(x) for x in args.node_ranks.split(",") if x]
     args.allocators = [a for a in args.allocators.split(",")
                        if not instructions.ALLOCATORS.get(a, "") or
                        os.path.exists(instructions.ALLOCATORS[a])]
@@ -550,6 +557,18 @@ def main():
                  "same files (%d nodes)" % args.report_nodes)
         text += ["", title, text_table(head, rows)]
         md += ["", title + ":", "", markdown_table(head, rows)]
+
+    if "report" in args.parts and args.node_ranks:
+        head, rows, verdicts = report_bench.run(args, progress, run_timed,
+                                                rotated)
+        title = ("Report over merged node files (layout=node), %d ranks a "
+                 "node, against cat of the same files; goals: at most %.0fx "
+                 "cat, %d MiB, one file per node and report.txt"
+                 % (report_bench.RANKS_PER_NODE, report_bench.GOAL_RATIO,
+                    report_bench.GOAL_RSS_MIB))
+        text += ["", title, text_table(head, rows)] + verdicts
+        md += ["", title + ":", "", markdown_table(head, rows)]
+        md += ["", *verdicts] if verdicts else []
 
     if "accuracy" in args.parts:
         head, rows = bench_accuracy(args)
