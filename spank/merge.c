@@ -439,6 +439,8 @@ int hl_merge_node(int local_fd, const char *local_path, int step_fd,
         return ENOMEM;
     o.buf = mmap(NULL, o.cap, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (in->note)
+        _note(m, in->note, NULL);
     err = o.buf == MAP_FAILED ? ENOMEM : _each(local_fd, _take_record, m);
     if (!err) {
         _tasks_without_record(m, in);

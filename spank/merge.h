@@ -29,6 +29,7 @@ struct hl_merge_in {
     size_t nended;
     const char *node_row; /* the node file's row, values only with its
                              newline (node_format.h), or NULL */
+    const char *note;     /* said first in the missing column, or NULL */
 };
 
 /* The merged file's name for a node: "node-NAME.heapline"; -1 if too long. */

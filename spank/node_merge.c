@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "orphans.h"
+
 /*
  * How long the merge may take: it reads the node's records from a local
  * folder and writes one file to the shared file system, whose hang it
@@ -80,4 +82,40 @@ void hl_node_merge_run(struct hl_node_step *st, const struct hl_user *user,
                     "(the node's records stay in %s)",
                     st->name, st->node, st->path, name,
                     hl_as_user_strerror(err), st->local_path);
+}
+
+struct _sweep {
+    char base[PATH_MAX];
+    const char *own, *node;
+};
+
+static int _sweep(void *arg)
+{
+    const struct _sweep *s = arg;
+    size_t removed;
+
+    hl_orphans_sweep(s->base, s->node, s->own, &removed);
+    return 0;
+}
+
+void hl_node_merge_orphans(const struct hl_node_step *st,
+                           const struct hl_user *user)
+{
+    struct _sweep s = {.node = st->node};
+    char *slash;
+    int err;
+
+    if (!st->per_node)
+        return;
+    snprintf(s.base, sizeof(s.base), "%s", st->local_path);
+    slash = strrchr(s.base, '/');
+    if (!slash || slash == s.base)
+        return;
+    *slash = '\0';
+    s.own = slash + 1;
+    err = hl_as_user_run(user, _sweep, &s, NULL, 0, HL_MERGE_TIMEOUT_MS);
+    if (err)
+        slurm_error("heapline: step %s on %s: the node-local folders of "
+                    "earlier steps in %s not looked at: %s",
+                    st->name, st->node, s.base, hl_as_user_strerror(err));
 }

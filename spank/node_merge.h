@@ -24,4 +24,13 @@ void hl_node_merge_note_exit(struct hl_node_step *st, uint32_t task, pid_t pid,
 void hl_node_merge_run(struct hl_node_step *st, const struct hl_user *user,
                        const char *node_row);
 
+/*
+ * The node-local folders of earlier steps of the user on this node whose
+ * slurmstepd died before their merge (orphans.h): merged into their step
+ * folders, or removed, in a child that becomes the user, within a bounded
+ * time. A merged one says so in its file's missing column.
+ */
+void hl_node_merge_orphans(const struct hl_node_step *st,
+                           const struct hl_user *user);
+
 #endif

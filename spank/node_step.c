@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "node_merge.h"
+#include "orphans.h"
 #include "step_ids.h"
 #include "stepdir.h"
 #include "tmp_fs.h"
@@ -120,6 +121,9 @@ static void _open_local(const struct hl_plugin_args *cfg,
         return;
     }
     hl_merge_clear(st->local_fd);
+    /* Without its mark, a folder left by this slurmstepd's death would be
+     * found by no later step: it is a folder all the same. */
+    hl_orphan_guard(st->local_fd, st->path);
     st->per_node = true;
 }
 
@@ -184,6 +188,7 @@ void hl_node_step_end(struct hl_node_step *st)
 
     /* Some task's end never came: what the node has, merged now. */
     hl_node_merge_run(st, &user, NULL);
+    hl_node_merge_orphans(st, &user);
     if (st->local_fd >= 0)
         close(st->local_fd);
     st->local_fd = -1;

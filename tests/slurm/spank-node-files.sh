@@ -5,7 +5,9 @@
 # node leaves one merged file in the step folder, beside report.txt; the
 # report is the one the per-task layout gives; a step cancelled, a full
 # node-local file system, a node-local folder that cannot be used and
-# files a task plants each end the step with what there is, said. TAP.
+# files a task plants each end the step with what there is, said; the
+# records a killed slurmstepd left behind are merged by the end of the
+# next step on its node. TAP.
 # Skips without root, Slurm's packages, or a built plugin.
 set -u
 
@@ -221,6 +223,54 @@ else
     _diag < "$top/adduser.err"
     _skip "another user" "no test user"
 fi
+
+# --- n2's slurmstepd killed: the next step on n2 merges what it left ----------
+
+d=$(_fresh stepd-killed)
+before=$failed
+(cd "$d" && exec srun -J hl-stepd --heapline -N2 -n2 "$py" "$touch_py" 20 120 \
+    > "$d/out" 2> "$d/err") &
+srun_pid=$!
+for _ in $(seq 600); do
+    [ "$(grep -c '^rank' "$d/out" 2> /dev/null)" = 2 ] && break
+    sleep 0.1
+done
+# n2's task and its parent, n2's slurmstepd (both nodes run on this host).
+task=$(awk '$4 == "n2" { print $6 }' "$d/out")
+stepd=$(ps -o ppid= -p "${task:-0}" | tr -d ' ')
+[ "$(ps -o comm= -p "${stepd:-0}")" = slurmstepd ] || stepd=
+kill -9 $stepd 2> /dev/null
+kill -9 $task 2> /dev/null
+scancel -n hl-stepd
+wait $srun_pid
+# Slurm may drain a node whose step it could not end: back to service.
+for _ in $(seq 300); do
+    [ -z "$(squeue -h -n hl-stepd)" ] && break
+    sleep 0.1
+done
+scontrol update nodename=n2 state=resume 2> /dev/null
+sd=$(_stepdir "$d" 0)
+_ok "$(test -n "$stepd" && test "$(_files "$sd")" = "node-n1.heapline report.txt "
+    echo $?)" "stepd killed: n2's slurmstepd ($stepd) leaves no file ($(_files "$sd"))"
+_ok "$(test -n "$(_local_left)"; echo $?)" \
+    "stepd killed: n2's node-local folder stays, with the records"
+# The next step on n2, of any job of the user: its end finds the folder.
+(cd "$d" && srun --heapline -N2 -n2 "$py" "$touch_py" 20 0 > "$d/out2" 2> "$d/err2")
+for _ in $(seq 300); do
+    [ -e "$sd/node-n2.heapline" ] && break
+    sleep 0.1
+done
+_ok "$(test -e "$sd/node-n2.heapline"; echo $?)" \
+    "stepd killed: the next step's end on n2 merges the folder into the first step's"
+_ok "$(test "$(_rows record end "$sd/node-n2.heapline")" = unfinished; echo $?)" \
+    "stepd killed: with rank 1's provisional record"
+_ok "$(_rows merged missing "$sd/node-n2.heapline" | grep -q 'slurmstepd ended before its tasks'
+    echo $?)" "stepd killed: its missing column says how it came"
+_ok "$(test -z "$(_local_left)"; echo $?)" "stepd killed: no node-local folder left"
+"$report" --no-sacct "$sd" > "$d/later" 2> "$d/later.err"
+_ok "$(grep -q '^heapline-report: 2 ranks on 2 nodes' "$d/later"; echo $?)" \
+    "stepd killed: heapline-report DIR reports both ranks"
+[ $failed -eq $before ] || { _files "$sd"; cat "$d/err" "$d/err2" "$d/later.err"; _local_left; } | _diag
 
 echo "1..$n"
 [ $failed -eq 0 ]
