@@ -7,12 +7,14 @@
 #
 # Interface (tests call these; nothing else is printed but errors):
 #
-#   cluster.sh start DIR [--cgroup]
+#   cluster.sh start DIR [--cgroup] [--epilog-slurmctld=PROGRAM]
 #       Bring up a cluster under DIR (created if missing, made 0755; any
 #       earlier cluster files in it are replaced). Plain mode: proctrack/
 #       linuxproc, task/none, jobacct_gather/linux. --cgroup: proctrack/cgroup,
 #       task/cgroup, jobacct_gather/cgroup with ConstrainRAMSpace=yes (cgroup
-#       v1). Returns once both nodes are idle. Exit 77 when not root, when a
+#       v1). --epilog-slurmctld: slurm.conf's EpilogSlurmctld (slurmctld
+#       22.05 runs it from slurmscriptd, which `scontrol reconfigure` does
+#       not tell of a new one: it must be there at the start). Returns once both nodes are idle. Exit 77 when not root, when a
 #       package (or, with --cgroup, the v1 memory controller) is missing, or
 #       when HEAPLINE_TEST_CLUSTER=no is set (a package build's tests); exit
 #       1 with the failing daemon's log tail on stderr, leaving nothing
@@ -231,7 +233,8 @@ SlurmdLogFile=$dir/log/slurmd-%n.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$dir/plugstack.conf
-$mode_lines
+${epilog_ctld:+EpilogSlurmctld=$epilog_ctld
+}$mode_lines
 JobAcctGatherFrequency=task=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
@@ -552,13 +555,18 @@ case $dir in *[[:space:]]*) _die "DIR must not hold spaces: $dir" ;; esac
 [ ${#dir} -le 64 ] || _die "DIR is too long for unix sockets (over 64 characters): $dir"
 shift 2
 cgroup=0
+epilog_ctld=
 base=
 watch=
 uts=0
 case $cmd in
 start)
     for arg in "$@"; do
-        case $arg in --cgroup) cgroup=1 ;; *) _usage ;; esac
+        case $arg in
+        --cgroup) cgroup=1 ;;
+        --epilog-slurmctld=/*) epilog_ctld=${arg#*=} ;;
+        *) _usage ;;
+        esac
     done
     _cmd_start
     ;;
