@@ -434,7 +434,9 @@ def main():
     env = block_environment(bindir)
     for b in blocks:
         if b.kind == "file":
-            with open(os.path.join(workdir, b.options[0]), "w") as f:
+            path = os.path.join(workdir, b.options[0])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
                 f.write("\n".join(b.body) + "\n")
             continue
         if b not in chosen:
