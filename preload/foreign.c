@@ -6,30 +6,35 @@
 #include <dlfcn.h>
 #include <string.h>
 
-uint32_t hl_class_fine[HL_CLASS_FINE_MAX / 8 + 1];
-uint32_t hl_class_coarse[HL_CLASS_MAX / 128 + 1];
+uint32_t hl_class[HL_CLASS_MAX / 8 + 1];
 uint64_t hl_size_cache[HL_SIZE_CACHE];
 int hl_size_cache_on;
 
-/* A step of request sizes gets the class of its largest size if its
- * smallest has the same (classes grow with the size); then a few blocks
- * check the tables against malloc_usable_size, and any disagreement
- * leaves them empty. */
-static void _fill_class_tables(void)
+/* Classes grow with the size: every request from the smallest of a step
+ * to the class of its largest gets that class, if the smallest has it
+ * too. So the table is filled class by class, with a few calls each.
+ * Then a few blocks check it against malloc_usable_size, and any
+ * disagreement leaves it empty. */
+static void _fill_class_table(void)
 {
     size_t (*nallocx)(size_t, int) =
         (size_t(*)(size_t, int))dlsym(RTLD_NEXT, "nallocx");
+    const size_t steps = sizeof(hl_class) / sizeof(hl_class[0]);
     int ok = nallocx && hl_next.usable;
 
     if (!ok)
         return;
-    for (size_t i = 1; i < sizeof(hl_class_fine) / sizeof(uint32_t); i++)
-        if (nallocx(8 * i - 7, 0) == nallocx(8 * i, 0))
-            hl_class_fine[i] = (uint32_t)nallocx(8 * i, 0);
-    for (size_t i = HL_CLASS_FINE_MAX / 128 + 1;
-         i < sizeof(hl_class_coarse) / sizeof(uint32_t); i++)
-        if (nallocx(128 * i - 127, 0) == nallocx(128 * i, 0))
-            hl_class_coarse[i] = (uint32_t)nallocx(128 * i, 0);
+    for (size_t i = 1; i < steps;) {
+        size_t class = nallocx(8 * i, 0), last = class / 8;
+
+        if (class < 8 * i || nallocx(8 * i - 7, 0) != class ||
+            !hl_size_cache_fits(class) || nallocx(class, 0) != class) {
+            i++;
+            continue;
+        }
+        for (; i <= last && i < steps; i++)
+            hl_class[i] = (uint32_t) class;
+    }
     for (size_t i = 0; ok && i < HL_NPROBES; i++) {
         size_t class = hl_foreign_class(hl_probe_sizes[i]);
         void *p = hl_next.malloc(hl_probe_sizes[i]);
@@ -39,10 +44,8 @@ static void _fill_class_tables(void)
         ok = !class || !usable || class == usable;
         hl_next.free(p);
     }
-    if (!ok) {
-        memset(hl_class_fine, 0, sizeof(hl_class_fine));
-        memset(hl_class_coarse, 0, sizeof(hl_class_coarse));
-    }
+    if (!ok)
+        memset(hl_class, 0, sizeof(hl_class));
 }
 
 size_t hl_foreign_usable(void *p)
@@ -59,6 +62,6 @@ size_t hl_foreign_usable(void *p)
 
 void hl_foreign_start(void)
 {
-    _fill_class_tables();
+    _fill_class_table();
     hl_size_cache_on = hl_next.usable != NULL;
 }

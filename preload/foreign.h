@@ -4,7 +4,7 @@
  * its malloc (jemalloc's, about 40 instructions):
  *
  * - a new block from the allocator's size classes, by the size asked for
- *   (read from its nallocx into two tables at start-up, and checked);
+ *   (read from its nallocx into a table at start-up, and checked);
  * - a released block from a cache of the blocks made since, direct-mapped
  *   by address, while the process has one thread. Every new block of
  *   that allocator is entered and every released one looked up and
@@ -37,40 +37,46 @@ static inline int hl_uncounted_call(void)
 /* The allocator's malloc_usable_size; 0 if it has none. */
 size_t hl_foreign_usable(void *p) __attribute__((noinline));
 
-/* The allocator's usable sizes of malloc(n): by 8-byte steps of n up to
- * 1 KiB, by 128-byte steps up to 64 KiB, 0 where one size class does not
- * cover a whole step. */
-#define HL_CLASS_FINE_MAX 1024
+/* The allocator's usable sizes of malloc(n), by 8-byte steps of n up to
+ * 64 KiB: 0 where one size class does not cover a whole step, or where
+ * the class is not one that the cache holds (hl_size_cache_fits). */
 #define HL_CLASS_MAX 65536
-extern uint32_t hl_class_fine[HL_CLASS_FINE_MAX / 8 + 1];
-extern uint32_t hl_class_coarse[HL_CLASS_MAX / 128 + 1];
+extern uint32_t hl_class[HL_CLASS_MAX / 8 + 1];
 
 /* What malloc(request) returns; 0 where unknown. */
 static inline size_t hl_foreign_class(size_t request)
 {
-    if (request <= HL_CLASS_FINE_MAX)
-        return hl_class_fine[(request + 7) / 8];
-    if (request <= HL_CLASS_MAX)
-        return hl_class_coarse[(request + 127) / 128];
-    return 0;
+    return request <= HL_CLASS_MAX ? hl_class[(request + 7) / 8] : 0;
 }
 
-/* The cache: an entry holds a block's address (below 2^47) and, above it,
- * its usable size (below 2^17: larger blocks are not cached), in one word, so
- * that threads that use it at once, until the first of them comes to the
- * slow path of counting (hl_threads_seen), read no entry half written.
+/* The cache, direct-mapped by bits 4..17 of a block's address. An entry
+ * is the address XOR (2 * size + 1), in one word, so that threads that use
+ * it at once, until the first of them comes to the slow path of counting
+ * (hl_threads_seen), read no entry half written. Its slot gives the
+ * address's bits 4..17, where 2 * size goes (size a multiple of 8, below
+ * 2^17); the low bit, 0 in every address (blocks are 8-aligned), tells an
+ * entry from an empty slot. So (address XOR entry) - 1 has bits outside
+ * 4..17 only when the entry is another address's, and shifted right once
+ * it is the size.
+ *
  * Once threads are seen the cache serves no more: shared, it would cost
  * more in traffic between cores than it saves; and an entry is not read
  * again once it may be stale. */
-#define HL_SIZE_CACHE 16384
-#define HL_CACHE_ADDRESS (((uint64_t)1 << 47) - 1)
+#define HL_CACHE_BITS 14
+#define HL_SIZE_CACHE (1 << HL_CACHE_BITS)
+#define HL_CACHE_OTHER_BITS (~((uint64_t)(HL_SIZE_CACHE - 1) << 4))
 extern uint64_t hl_size_cache[HL_SIZE_CACHE];
 /* Whether the allocator's blocks are cached at all (hl_foreign_start). */
 extern int hl_size_cache_on;
 
+static inline int hl_size_cache_fits(size_t size)
+{
+    return size && !(size & 7) && size >> 17 == 0;
+}
+
 static inline uint64_t *hl_size_cache_slot(const void *p)
 {
-    return &hl_size_cache[(uintptr_t)p / 16 % HL_SIZE_CACHE];
+    return &hl_size_cache[(uintptr_t)p >> 4 & (HL_SIZE_CACHE - 1)];
 }
 
 static inline int hl_size_cache_serves(void)
@@ -78,15 +84,41 @@ static inline int hl_size_cache_serves(void)
     return hl_size_cache_on && !hl_threads_seen;
 }
 
+/* Enters a new block whose size fits. */
+static inline void hl_size_cache_put(void *p, size_t size)
+{
+    *hl_size_cache_slot(p) = (uintptr_t)p ^ (2 * size + 1);
+}
+
+/* Whether the cache holds a block; if so, its size goes to *size and its
+ * entry is removed. */
+static inline int hl_size_cache_take(void *p, size_t *size)
+{
+    uint64_t *slot = hl_size_cache_slot(p);
+    uint64_t x = *slot ^ (uintptr_t)p;
+
+    if ((x - 1) & HL_CACHE_OTHER_BITS)
+        return 0;
+    *slot = 0;
+    *size = x >> 1;
+    return 1;
+}
+
+/* A new block of another allocator, of a known size. */
+static inline void hl_foreign_enter(void *p, size_t size)
+{
+    if (hl_size_cache_serves() && hl_size_cache_fits(size))
+        hl_size_cache_put(p, size);
+}
+
 /* Another allocator's new block. */
 static inline size_t hl_foreign_new_size(void *p, size_t request)
 {
     size_t size = hl_foreign_class(request);
 
-    if (__builtin_expect(!size, 0) && (size = hl_foreign_usable(p)) >> 17)
-        return size;
-    if (hl_size_cache_serves() && !((uintptr_t)p >> 47))
-        *hl_size_cache_slot(p) = (uintptr_t)p | (uint64_t)size << 47;
+    if (__builtin_expect(!size, 0))
+        size = hl_foreign_usable(p);
+    hl_foreign_enter(p, size);
     return size;
 }
 
@@ -94,17 +126,10 @@ static inline size_t hl_foreign_new_size(void *p, size_t request)
  * is the size that it was asked for (sized delete). */
 static inline size_t hl_foreign_released_size(void *p, size_t request)
 {
-    uint64_t *slot, entry;
     size_t size;
 
-    if (hl_size_cache_serves()) {
-        slot = hl_size_cache_slot(p);
-        entry = *slot;
-        if ((entry & HL_CACHE_ADDRESS) == (uintptr_t)p) {
-            *slot = 0;
-            return entry >> 47;
-        }
-    }
+    if (hl_size_cache_serves() && hl_size_cache_take(p, &size))
+        return size;
     size = hl_foreign_class(request);
     if (__builtin_expect(!size, 0))
         size = hl_foreign_usable(p);

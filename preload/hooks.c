@@ -117,22 +117,21 @@ static void (*_free_entry)(void *) = _free_general;
 
 /* Past the gate, a block of another allocator (or glibc's, when its
  * header is not read). */
-static void *_malloc_counting(size_t size)
+static _OUT_OF_LINE void *_counted_foreign(void *p, size_t request)
 {
-    void *p = hl_next.malloc(size);
-
     if (_LIKELY(p) && !hl_mine.uncounted)
-        hl_count_alloc_now(hl_foreign_new_size(p, size));
+        hl_count_alloc_now(hl_foreign_new_size(p, request));
     return p;
 }
 
-static void *_calloc_counting(size_t n, size_t size)
+static __attribute__((noinline)) void *_malloc_counting(size_t size)
 {
-    void *p = hl_next.calloc(n, size);
+    return _counted_foreign(hl_next.malloc(size), size);
+}
 
-    if (_LIKELY(p) && !hl_mine.uncounted)
-        hl_count_alloc_now(hl_foreign_new_size(p, n * size));
-    return p;
+static __attribute__((noinline)) void *_calloc_counting(size_t n, size_t size)
+{
+    return _counted_foreign(hl_next.calloc(n, size), n * size);
 }
 
 static void _free_counting(void *p)
@@ -141,6 +140,63 @@ static void _free_counting(void *p)
         return;
     if (!hl_mine.uncounted && hl_count_free(hl_foreign_released_size(p, 0)))
         hl_count_slow(NULL);
+    hl_next.free(p);
+}
+
+/* The same while the cache serves, for a request whose class is known
+ * (foreign.h): the class is what is kept across the call, and the common
+ * case needs no more than the one saved register. */
+static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
+{
+    if (_LIKELY(p) && !hl_mine.uncounted) {
+        hl_foreign_enter(p, size);
+        hl_count_alloc_now(size);
+    }
+    return p;
+}
+
+static inline void *_cached(void *p, size_t size)
+{
+    if (_UNLIKELY(!p || hl_mine.uncounted || hl_threads_seen))
+        return _counted_class(p, size);
+    hl_size_cache_put(p, size);
+    if (_UNLIKELY(hl_count_alloc(size)))
+        return hl_count_slow(p);
+    return p;
+}
+
+static void *_malloc_cached(size_t request)
+{
+    size_t size = hl_foreign_class(request);
+
+    if (_UNLIKELY(!size))
+        return _malloc_counting(request);
+    return _cached(hl_next.malloc(request), size);
+}
+
+static void *_calloc_cached(size_t n, size_t each)
+{
+    size_t size = hl_foreign_class(n * each);
+
+    if (_UNLIKELY(!size))
+        return _calloc_counting(n, each);
+    return _cached(hl_next.calloc(n, each), size);
+}
+
+/* A cached block never is NULL or the bootstrap arena's, and was counted
+ * when it was made: its release is counted whatever the call. */
+static void _free_cached(void *p)
+{
+    size_t size;
+
+    if (_UNLIKELY(hl_threads_seen) || !hl_size_cache_take(p, &size)) {
+        _free_counting(p);
+        return;
+    }
+    if (_UNLIKELY(hl_count_free(size))) {
+        hl_next.free(hl_count_slow(p));
+        return;
+    }
     hl_next.free(p);
 }
 
@@ -191,19 +247,25 @@ static void _choose_entries(void)
     int fast = HL_ONCE_SET(hl_fast_gate) == 0;
     int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
 
+    int cached = hl_size_cache_on;
+
     __atomic_store_n(&_malloc_entry,
                      fast       ? hl_next.malloc
                      : sampling ? _malloc_sampling
+                     : cached   ? _malloc_cached
                                 : _malloc_counting,
                      __ATOMIC_RELEASE);
     __atomic_store_n(&_calloc_entry,
                      fast       ? hl_next.calloc
                      : sampling ? _calloc_sampling
+                     : cached   ? _calloc_cached
                                 : _calloc_counting,
                      __ATOMIC_RELEASE);
     if (!fast)
         __atomic_store_n(&_free_entry,
-                         sampling ? _free_sampling : _free_counting,
+                         sampling ? _free_sampling
+                         : cached ? _free_cached
+                                  : _free_counting,
                          __ATOMIC_RELEASE);
 }
 
