@@ -1,14 +1,16 @@
 /* C++ operator new and delete.
  *
- * The C++ runtime's operators (libstdc++'s, libc++'s) only call malloc and
- * free, or one another: sized delete calls delete, which calls free. When
- * heapline's malloc, free and operators are the ones the program reaches,
- * and glibc's allocator is under them, the common operators therefore go
- * straight to heapline's malloc and free ("direct"): one pass through
- * heapline, none through the runtime. Otherwise the runtime's operators
- * are only passed on (they reach malloc and free, counted there), and an
- * allocator's own operators (tcmalloc, jemalloc), which may serve a call
- * without malloc or through it, are counted around the call unless
+ * The operators that the program reaches next only allocate as malloc
+ * does and release as free does, with the new-handler on failure: the C++
+ * runtime's (libstdc++'s, libc++'s) call malloc and free, or one another
+ * (sized delete calls delete, which calls free); an allocator's own,
+ * beside its malloc (jemalloc's, tcmalloc's), serve the call from the
+ * heap that its malloc serves. When heapline's malloc and free are the
+ * ones the program reaches, the common operators therefore go straight
+ * to them ("direct"): one pass through heapline, none through the runtime
+ * or the allocator's operators, which see only the calls that fail.
+ * Otherwise the runtime's operators are only passed on (they reach malloc
+ * and free, counted there), and others are counted around the call unless
  * something was counted during it.
  *
  * Built with -fexceptions: a throwing operator new of the next object
@@ -76,6 +78,14 @@ static int _is_cxx_runtime(void *fn)
            (strstr(map->l_name, "libstdc++") || strstr(map->l_name, "libc++"));
 }
 
+/* Whether an operator allocates from the heap that heapline's malloc
+ * reaches, and as malloc does. */
+static int _same_heap(void *fn)
+{
+    return fn && (_is_cxx_runtime(fn) ||
+                  hl_object_of(fn) == hl_object_of((void *)hl_next.malloc));
+}
+
 /* Whether the definition of name that the program reaches is ours. */
 static int _ours(const char *name)
 {
@@ -84,24 +94,24 @@ static int _ours(const char *name)
 }
 
 /* Every operator looked up at the first call of any. A thread that comes
- * meanwhile looks them up too: the results are the same. */
+ * meanwhile looks them up too: the results are the same. A call made
+ * while the allocator is being looked up (tcmalloc's operator new, from
+ * within its malloc_usable_size that heapline asks then) is passed on,
+ * and the mode is chosen at a later call. */
 static __attribute__((noinline)) void _resolve(void)
 {
-    int direct;
-
-    if (!hl_forward_ready())
-        hl_forward_resolve();
-    direct = hl_forward_ready() && hl_next.glibc_chunks && _ours("malloc") &&
-             _ours("free");
+    int ready = hl_forward_ready() || hl_forward_resolve();
+    int direct = ready && _ours("malloc") && _ours("free");
     for (int i = 0; i < _NOPS; i++) {
         void *fn = dlsym(RTLD_NEXT, _names[i]);
 
         _passthrough[i] = fn && _is_cxx_runtime(fn);
         __atomic_store_n(&_next[i], fn, __ATOMIC_RELEASE);
         if (i < _NDIRECT)
-            direct = direct && _passthrough[i] && _ours(_names[i]);
+            direct = direct && _same_heap(fn) && _ours(_names[i]);
     }
-    __atomic_store_n(&_mode, direct ? _DIRECT : _FORWARD, __ATOMIC_RELEASE);
+    if (ready)
+        __atomic_store_n(&_mode, direct ? _DIRECT : _FORWARD, __ATOMIC_RELEASE);
 }
 
 static inline int _direct(void)

@@ -117,21 +117,22 @@ static void (*_free_entry)(void *) = _free_general;
 
 /* Past the gate, a block of another allocator (or glibc's, when its
  * header is not read). */
-static _OUT_OF_LINE void *_counted_foreign(void *p, size_t request)
-{
-    if (_LIKELY(p) && !hl_mine.uncounted)
-        hl_count_alloc_now(hl_foreign_new_size(p, request));
-    return p;
-}
-
 static __attribute__((noinline)) void *_malloc_counting(size_t size)
 {
-    return _counted_foreign(hl_next.malloc(size), size);
+    void *p = hl_next.malloc(size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, size));
+    return p;
 }
 
 static __attribute__((noinline)) void *_calloc_counting(size_t n, size_t size)
 {
-    return _counted_foreign(hl_next.calloc(n, size), n * size);
+    void *p = hl_next.calloc(n, size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, n * size));
+    return p;
 }
 
 static void _free_counting(void *p)
@@ -143,11 +144,21 @@ static void _free_counting(void *p)
     hl_next.free(p);
 }
 
+static void _uncached_from_now(void);
+
+static _OUT_OF_LINE void _free_uncached(void *p)
+{
+    _uncached_from_now();
+    _free_counting(p);
+}
+
 /* The same while the cache serves, for a request whose class is known
  * (foreign.h): the class is what is kept across the call, and the common
  * case needs no more than the one saved register. */
 static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
 {
+    if (hl_threads_seen)
+        _uncached_from_now();
     if (_LIKELY(p) && !hl_mine.uncounted) {
         hl_foreign_enter(p, size);
         hl_count_alloc_now(size);
@@ -189,7 +200,11 @@ static void _free_cached(void *p)
 {
     size_t size;
 
-    if (_UNLIKELY(hl_threads_seen) || !hl_size_cache_take(p, &size)) {
+    if (_UNLIKELY(hl_threads_seen)) {
+        _free_uncached(p);
+        return;
+    }
+    if (!hl_size_cache_take(p, &size)) {
         _free_counting(p);
         return;
     }
@@ -198,6 +213,22 @@ static void _free_cached(void *p)
         return;
     }
     hl_next.free(p);
+}
+
+/* Once threads are seen the cache serves no more: the entries that use
+ * it give way to those that do not, unless sites changed them since. */
+static _OUT_OF_LINE void _uncached_from_now(void)
+{
+    void *(*malloc_was)(size_t) = _malloc_cached;
+    void *(*calloc_was)(size_t, size_t) = _calloc_cached;
+    void (*free_was)(void *) = _free_cached;
+
+    __atomic_compare_exchange_n(&_malloc_entry, &malloc_was, _malloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_calloc_entry, &calloc_was, _calloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_free_entry, &free_was, _free_counting, 0,
+                                __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
 /* With sites on, any allocator's. */
@@ -247,7 +278,7 @@ static void _choose_entries(void)
     int fast = HL_ONCE_SET(hl_fast_gate) == 0;
     int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
 
-    int cached = hl_size_cache_on;
+    int cached = hl_size_cache_serves();
 
     __atomic_store_n(&_malloc_entry,
                      fast       ? hl_next.malloc
