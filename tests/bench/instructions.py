@@ -34,11 +34,11 @@ class Workload:
         self.name = name
         self.argv = argv  # with {n} for the number of calls
         self.entries = entries
-        # Runs scale times longer than --instr-calls: the reallocs of
-        # random sizes make a new peak of the heap often while the program
-        # is young, and each costs a slow path (about 80 instructions);
-        # between 10,000 and 20,000 reallocs that adds 4 per call, between
-        # 100,000 and 200,000 less than 1 (doc/performance.md).
+        # Runs scale times longer than --instr-calls: while the heap is
+        # young, glibc's realloc does more work under heapline than under
+        # bare (heapline's start-up leaves the heap laid out otherwise),
+        # 4.5 more per call between 10,000 and 20,000 reallocs; the
+        # difference fades as the heap grows (doc/performance.md).
         self.scale = scale
 
 
