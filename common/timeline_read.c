@@ -22,10 +22,6 @@ long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
 {
     size_t at = 0, n = 0;
 
-    if (len && s[0] == HL_TIMELINE_REWRITING) {
-        *why = "the process died while its timeline was rewritten";
-        return -1;
-    }
     for (;;) {
         struct hl_timeline_point *p = &out[n];
         uint64_t t;
@@ -34,6 +30,11 @@ long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
             at++;
         if (at == len)
             return (long)n;
+        if (s[at] == HL_TIMELINE_REWRITING) {
+            while (at < len && s[at] != ' ')
+                at++;
+            continue;
+        }
         if (n == max) {
             *why = "a timeline of too many points";
             return -1;

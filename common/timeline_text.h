@@ -20,8 +20,16 @@
 /* The rss of a point where VmRSS could not be read: its field is empty. */
 #define HL_TIMELINE_NO_RSS UINT64_MAX
 
-/* The first byte of a timeline being rewritten in a provisional record: a
- * process that died in the middle of a rewrite leaves it there. */
+/* In the provisional record, each point has a slot of its own in the
+ * field, HL_TIMELINE_SLOT bytes (the widest point, then spaces; the last
+ * byte always a space), so that one point is rewritten in place and the
+ * others stay as they are. */
+#define HL_TIMELINE_SLOT 64
+#define HL_TIMELINE_FIELD (HL_TIMELINE_POINTS * HL_TIMELINE_SLOT)
+
+/* The first byte of a point being written in a provisional record: a
+ * process that died in the middle of the write leaves it there, and
+ * readers skip the word it begins. */
 #define HL_TIMELINE_REWRITING '!'
 
 /* One point: from t_ms (milliseconds since the library started in the
@@ -38,9 +46,17 @@ struct hl_timeline_point {
 void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
                      size_t n);
 
+/* Writes point p into slot[0..HL_TIMELINE_SLOT), or blanks the slot
+ * when p is NULL, in three passes with a compiler barrier between them,
+ * so that at every moment the field reads as the points written before,
+ * the slot being written a word that begins with HL_TIMELINE_REWRITING:
+ * marked, filled with the mark, written from the end. */
+void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p);
+
 /* Reads the field s[0..len) into out[0..max): returns the number of
  * points, or -1 with *why set to what is wrong (a static string). Spaces
- * before, after and between points may be several; times must grow. */
+ * before, after and between points may be several; times must grow; a
+ * word that begins with HL_TIMELINE_REWRITING is skipped. */
 long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
                        size_t max, const char **why);
 
