@@ -1,0 +1,150 @@
+/* Proves the library's bounded timeline (preload/timeline.c), driven with
+ * times of the test's own: a 2-hour run observed every millisecond and a
+ * 10 ms one keep at most HL_TIMELINE_POINTS points, their times growing
+ * and one per bucket; no merge loses the largest heap, and the point of
+ * the peak holds the exact peak once settled; a reading goes to the point
+ * open before the observation that took it, a point with none gets the
+ * next one's, and none exceeds VmHWM; the index a note returns is the
+ * first point that changed. */
+#include <string.h>
+
+#include "../tap.h"
+#include "timeline.h"
+
+static struct hl_timeline _tl, _before;
+
+static uint64_t _rand_state = 88172645463325252ULL;
+
+static uint64_t _rand(void)
+{
+    _rand_state ^= _rand_state << 13;
+    _rand_state ^= _rand_state >> 7;
+    _rand_state ^= _rand_state << 17;
+    return _rand_state;
+}
+
+/* Whether the points hold at most the bound, their times grow, and each
+ * has a bucket of the current width of its own. */
+static int _well_formed(const struct hl_timeline *tl)
+{
+    if (tl->n > HL_TIMELINE_POINTS)
+        return 0;
+    for (size_t i = 1; i < tl->n; i++)
+        if (tl->p[i].t_ms <= tl->p[i - 1].t_ms ||
+            tl->p[i].t_ms / tl->width_ms == tl->p[i - 1].t_ms / tl->width_ms)
+            return 0;
+    return 1;
+}
+
+static uint64_t _largest_heap(const struct hl_timeline *tl)
+{
+    uint64_t m = 0;
+
+    for (size_t i = 0; i < tl->n; i++)
+        if (tl->p[i].heap > m)
+            m = tl->p[i].heap;
+    return m;
+}
+
+/* A run of ms milliseconds, observed every step_ms, the heap a random
+ * walk whose peak comes at peak_at_ms; a reading every 10th observation.
+ * Checks the bounds all along, and the peak once settled. */
+static void _run(const char *what, int64_t ms, int64_t step_ms,
+                 int64_t peak_at_ms)
+{
+    const uint64_t peak = (uint64_t)1 << 40;
+    uint64_t heap = 1 << 20, largest = 0;
+    int formed = 1, changed_ok = 1, kept = 1;
+    size_t most = 0;
+
+    hl_timeline_reset(&_tl);
+    for (int64_t t = 0, k = 0; t <= ms; t += step_ms, k++) {
+        uint64_t h = t == peak_at_ms ? peak : heap;
+        size_t changed;
+
+        _before = _tl;
+        changed = hl_timeline_note(&_tl, t, h,
+                                   k % 10 ? HL_TIMELINE_NO_RSS : h / 2 + 4096);
+        if (changed < _before.n && _before.n <= _tl.n &&
+            memcmp(_before.p, _tl.p, changed * sizeof(_tl.p[0])))
+            changed_ok = 0;
+        if (changed >= _tl.n && memcmp(&_before, &_tl, sizeof(_tl)))
+            changed_ok = 0;
+        formed &= _well_formed(&_tl);
+        if (h > largest)
+            largest = h;
+        kept &= _largest_heap(&_tl) == largest;
+        if (_tl.n > most)
+            most = _tl.n;
+        heap = (heap + (_rand() % (1 << 20))) - (1 << 19);
+        if (heap > ((uint64_t)1 << 36))
+            heap = (uint64_t)1 << 36;
+    }
+    ok(formed,
+       "%s: at most %d points all along, times growing, a bucket "
+       "each",
+       what, HL_TIMELINE_POINTS);
+    ok(changed_ok, "%s: every note changed no point before the one it named",
+       what);
+    ok(kept, "%s: the largest heap observed is always a point's", what);
+    printf("# %s: %zu points at most, buckets of %lld ms at the end\n", what,
+           most, (long long)_tl.width_ms);
+    hl_timeline_settle(&_tl, peak, peak_at_ms, -1);
+    for (size_t i = 0; i < _tl.n; i++)
+        if (_tl.p[i].t_ms <= peak_at_ms &&
+            (i + 1 == _tl.n || _tl.p[i + 1].t_ms > peak_at_ms))
+            is_uint(_tl.p[i].heap, peak,
+                    "%s: the point of the peak (at %lld ms) holds it", what,
+                    (long long)_tl.p[i].t_ms);
+}
+
+static void _readings(void)
+{
+    hl_timeline_reset(&_tl);
+    hl_timeline_note(&_tl, 0, 100, 1000);
+    hl_timeline_note(&_tl, 25, 500, 3000);
+    hl_timeline_note(&_tl, 27, 700, HL_TIMELINE_NO_RSS);
+    hl_timeline_note(&_tl, 45, 50, HL_TIMELINE_NO_RSS);
+    hl_timeline_note(&_tl, 61, 60, 400);
+    is_int(_tl.n, 4, "four buckets of 10 ms observed: four points");
+    is_uint(_tl.p[0].rss, 3000,
+            "the reading taken at 25 ms is of the point open until then");
+    is_uint(_tl.p[1].heap, 700, "the point of 25 ms holds its largest heap");
+    is_uint(_tl.p[1].rss, HL_TIMELINE_NO_RSS, "and no reading yet");
+    is_uint(_tl.p[2].rss, 400,
+            "the reading at 61 ms is of the point of 45 ms, open until then");
+    is_uint(_tl.p[3].rss, HL_TIMELINE_NO_RSS, "the point it opened has none");
+    hl_timeline_note(&_tl, _tl.p[3].t_ms, 0, 350);
+    is_uint(_tl.p[3].rss, 350, "the end's reading is the last point's");
+    hl_timeline_settle(&_tl, 800, 26, 2500);
+    is_uint(_tl.p[1].rss, 400, "settled: a point with no reading has the next");
+    is_uint(_tl.p[0].rss, 2500, "no reading above VmHWM");
+    is_uint(_tl.p[1].heap, 800, "the point of the peak holds the peak");
+}
+
+static void _merge_keeps_largest(void)
+{
+    hl_timeline_reset(&_tl);
+    for (int i = 0; i < HL_TIMELINE_POINTS; i++)
+        hl_timeline_note(&_tl, i * 10, (uint64_t)(i == 3 ? 999 : i),
+                         (uint64_t)(i == 2 ? 77777 : i));
+    is_int(_tl.n, HL_TIMELINE_POINTS, "%d points of 10 ms: all kept",
+           HL_TIMELINE_POINTS);
+    hl_timeline_note(&_tl, HL_TIMELINE_POINTS * 10, 1, HL_TIMELINE_NO_RSS);
+    is_int(_tl.n, HL_TIMELINE_POINTS / 2 + 1,
+           "one more: the width doubles, pairs merge, the new one opens");
+    is_int(_tl.width_ms, 2 * HL_TIMELINE_FIRST_MS, "buckets of 20 ms");
+    is_uint(_tl.p[1].heap, 999, "the merged pair holds the larger heap");
+    is_uint(_tl.p[0].rss, 77777,
+            "the reading at 20 ms, of the point of 10 ms, is in their merge");
+}
+
+int main(void)
+{
+    _readings();
+    _merge_keeps_largest();
+    _run("a 10 ms run", 10, 1, 7);
+    _run("a 2-hour run", 2 * 3600 * 1000, 1, 3600 * 1000 + 17);
+    _run("a 2-hour run observed every 37 ms", 2 * 3600 * 1000, 37, 37 * 190000);
+    return done_testing();
+}
