@@ -4,6 +4,7 @@
 #include "counters.h"
 #include "milestones.h"
 #include "provisional.h"
+#include "timeline_live.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -220,6 +221,7 @@ static __attribute__((cold, noinline)) void _publish(void)
     struct hl_figures f;
 
     _sum(&f);
+    hl_timeline_note_now((int64_t)f.live);
     hl_provisional_publish(&f);
 }
 
@@ -262,6 +264,7 @@ _count_single(struct hl_thread_counts *t, struct _reading r)
         room = t->limit;
     }
     _rearm(t, r, bound < t->limit ? bound : t->limit, room);
+    hl_timeline_observe(live);
     if (__builtin_expect(milestone, 0))
         _milestone_alone(t, before);
 }
@@ -289,6 +292,7 @@ static __attribute__((cold, noinline)) void _count_slow_shared(void)
         _move_counts(t);
         _rearm(t, r, -HL_EVERY_CALL, -HL_EVERY_CALL);
     }
+    hl_timeline_observe(live);
     if (_raise_peak(live))
         _publish();
 }
@@ -338,6 +342,11 @@ static void _leave_at_exit(void *arg)
         sched_yield();
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_slow = 0;
+}
+
+uint64_t hl_counters_peak(void)
+{
+    return (uint64_t)__atomic_load_n(&_totals.peak, __ATOMIC_RELAXED);
 }
 
 void hl_counters_snapshot(struct hl_figures *out)

@@ -18,6 +18,7 @@
 #include "settings.h"
 #include "sites.h"
 #include "summary.h"
+#include "timeline_live.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -66,6 +67,12 @@ static void _report(void)
     errno = saved_errno;
 }
 
+/* The timeline is for the record: none without one. */
+static int _timeline_on(void)
+{
+    return hl_settings.output[0] || hl_settings.output_fd;
+}
+
 /* The child is measured as a process of its own, from the fork on. */
 static void _after_fork_in_child(void)
 {
@@ -78,10 +85,10 @@ static void _after_fork_in_child(void)
     _reported = 0;
     hl_identity_after_fork();
     hl_record_paths_set(_pid, 1);
-    if (hl_settings.output[0]) {
-        hl_counters_snapshot(&f);
+    hl_counters_snapshot(&f);
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
+    if (hl_settings.output[0])
         hl_provisional_after_fork(_pid, &f);
-    }
 }
 
 /* glibc gives the constructors of a library the program's arguments. */
@@ -105,9 +112,10 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     _pid = getpid();
     hl_exec_hooks_init();
     hl_record_paths_set(_pid, 0);
+    hl_counters_snapshot(&f);
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
     if (hl_settings.output[0]) {
         hl_refresh_init();
-        hl_counters_snapshot(&f);
         hl_provisional_start(_pid, &f);
     }
     errno = saved_errno;

@@ -13,6 +13,7 @@
 #include "replace.h"
 #include "sites.h"
 #include "sites_text.h"
+#include "timeline_live.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +47,21 @@ static int64_t _memory_read_ns; /* elapsed time of the last reading */
 static int64_t _maxrss_at_start;
 static int64_t _vmhwm, _vmrss;  /* as last read */
 static struct hl_figures _last; /* the heap figures as last written */
+static size_t _timeline_slots;  /* the points in the page's timeline */
+
+/* The widest field that is rewritten in place, as spaces: the room that
+ * the provisional record makes for it. */
+#define _BLANK_MAX                                                             \
+    (HL_TIMELINE_FIELD > HL_SITES_FIELD ? HL_TIMELINE_FIELD : HL_SITES_FIELD)
+
+static const char *_blank(size_t width)
+{
+    static char blank[_BLANK_MAX + 1];
+
+    if (!blank[0])
+        memset(blank, ' ', _BLANK_MAX);
+    return blank + (_BLANK_MAX - width);
+}
 
 /* The record with every figure zero, in the provisional form: the text,
  * and where each figure is. */
@@ -59,11 +75,11 @@ static void _format(struct hl_buf *b, pid_t pid)
     /* The sites fields are rewritten in place at each milestone: they are
      * made of spaces, as wide as they may grow. */
     row.sites_rate = hl_sampler_rate();
-    row.sites = hl_sites_blank();
-    row.modules = hl_sites_blank() + (HL_SITES_FIELD - HL_MODULES_FIELD);
+    row.sites = _blank(HL_SITES_FIELD);
+    row.modules = _blank(HL_MODULES_FIELD);
+    row.timeline = _blank(HL_TIMELINE_FIELD);
     hl_format_write_fixed(b, &hl_record_format, &row, _offset,
-                          HL_COL_SERIES |
-                              (hl_sites_settings.on ? 0 : HL_COL_SITES));
+                          hl_sites_settings.on ? 0 : HL_COL_SITES);
 }
 
 /* A store that changes nothing, in each page, takes the pages' write
@@ -183,12 +199,33 @@ void hl_provisional_publish(const struct hl_figures *f)
     errno = saved_errno;
 }
 
+int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from)
+{
+    char *field;
+
+    if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+        !__atomic_load_n(&_page, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return -1;
+    field = _page + _offset[HL_REC_timeline];
+    /* Blank first, then from the last point down: at every moment the
+     * field's times grow (a merge only moves points to lower slots). */
+    for (size_t i = tl->n; i < _timeline_slots; i++)
+        hl_timeline_put_slot(field + i * HL_TIMELINE_SLOT, NULL);
+    for (size_t i = tl->n; i-- > from;)
+        hl_timeline_put_slot(field + i * HL_TIMELINE_SLOT, &tl->p[i]);
+    _timeline_slots = tl->n;
+    __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    return 0;
+}
+
 /* The record made at its path and mapped at page: from now on, its. */
 static void _made(pid_t pid, void *page, size_t len, const struct hl_figures *f)
 {
     struct stat st;
 
     _map_size = hl_replace_map_size(len);
+    _timeline_slots = 0;
     __atomic_store_n(&_page, page, __ATOMIC_RELEASE);
     _owner = pid;
     if (lstat(hl_paths.path, &st) == 0) {
@@ -222,8 +259,11 @@ void hl_provisional_start(pid_t pid, const struct hl_figures *f)
     if (page && hl_replace_map_size(b.len) != _map_size)
         page = NULL;
     if (!b.overflow && hl_paths.ready &&
-        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) == 0)
+        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) ==
+            0) {
         _made(pid, page, b.len, f);
+        hl_timeline_page_made();
+    }
     errno = saved_errno;
 }
 

@@ -12,6 +12,7 @@
 #define HEAPLINE_PROVISIONAL_H
 
 #include "counters.h"
+#include "timeline.h"
 
 #include <sys/types.h>
 
@@ -32,6 +33,12 @@ void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f);
  * allocation, no lock waited for, errno kept. */
 void hl_provisional_publish(const struct hl_figures *f)
     __attribute__((cold, noinline));
+
+/* Writes the points of tl from index from on into the page's timeline
+ * field, and blanks the slots after them; from the thread that holds the
+ * timeline (timeline_live.c). Returns 0, or -1 when there is no page or
+ * another thread is writing it: the caller tries again at its next note. */
+int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from);
 
 /* At a normal end, before the final record replaces it: no more updates
  * (the page stays mapped: a thread may still be writing it). */

@@ -13,6 +13,7 @@
 #include "settings.h"
 #include "sites.h"
 #include "sites_text.h"
+#include "timeline_live.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,8 +55,9 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.sites = hl_sites_final_sites();
         row.modules = hl_sites_final_modules();
     }
+    row.timeline = hl_timeline_final(f, mem, elapsed_ns);
     hl_format_write(b, &hl_record_format, &row,
-                    HL_COL_UNFINISHED | HL_COL_SERIES |
+                    HL_COL_UNFINISHED |
                         (hl_sites_settings.on ? 0 : HL_COL_SITES));
 }
 

@@ -6,14 +6,16 @@
 #include "counters.h"
 #include "procstatus.h"
 #include "sites_text.h"
+#include "timeline_text.h"
 
 #include <stdint.h>
 #include <sys/types.h>
 
 /* More than any record's text, the provisional one included: the sites
- * fields at their widest, and 2 KiB for the rest (a host and a program
- * name of 255 bytes each, every figure at its widest). */
-#define HL_RECORD_TEXT_MAX (HL_SITES_FIELD + HL_MODULES_FIELD + 2048)
+ * fields and the timeline at their widest, and 2 KiB for the rest (a host
+ * and a program name of 255 bytes each, every figure at its widest). */
+#define HL_RECORD_TEXT_MAX                                                     \
+    (HL_SITES_FIELD + HL_MODULES_FIELD + HL_TIMELINE_FIELD + 2048)
 
 /* Writes the record to its path (output_path.h), replacing the provisional
  * one in a single rename, or to the stream HEAPLINE_OUTPUT names. If that

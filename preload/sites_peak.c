@@ -228,12 +228,3 @@ const char *hl_sites_final_modules(void)
         text[n - 1] = '\0';
     return text;
 }
-
-const char *hl_sites_blank(void)
-{
-    static char blank[HL_SITES_FIELD + 1];
-
-    if (!blank[0])
-        memset(blank, ' ', HL_SITES_FIELD);
-    return blank;
-}

@@ -42,11 +42,9 @@ void hl_sites_put_sites(char *field, size_t cap);
 void hl_sites_put_modules(char *field, size_t cap);
 
 /* For the final record: the two fields, in buffers of their own (the exit
- * path runs once), and a field of HL_SITES_FIELD spaces for the
- * provisional record to make room with. */
+ * path runs once). */
 const char *hl_sites_final_sites(void);
 const char *hl_sites_final_modules(void);
-const char *hl_sites_blank(void);
 
 #pragma GCC visibility pop
 

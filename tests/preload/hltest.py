@@ -28,7 +28,7 @@ _SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
 SITES_COLUMNS = ("sites_rate_bytes", "sites", "modules")
 if _SITES_RATE:
     HEADER += "," + ",".join(SITES_COLUMNS)
-HEADER += ",program,ppid"
+HEADER += ",program,ppid,timeline"
 SIZE = r"(\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))"
 SUMMARY = re.compile(
     r"^heapline: (\d+) allocs, (\d+) frees, peak %s, live at exit %s, "
