@@ -129,8 +129,10 @@ static int64_t _since_origin(const struct hl_summary *sum, int64_t ms)
     return ms > origin_ms ? ms - origin_ms : 0;
 }
 
-/* Each node whose processes all have a timeline: its sums moment by
- * moment. */
+/* Each node of several processes, all with a timeline: its sums moment
+ * by moment. (The sum of one process is its own timeline, whose largest
+ * RSS is at most its VmHWM: it says nothing more of what the node
+ * needed.) */
 static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
 {
     for (size_t i = 0; i < sum->nnodes; i++) {
@@ -138,7 +140,7 @@ static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
         const struct hl_conc *g = hl_timelines_grid(&set->timelines, n->host);
         struct hl_conc_peak heap, rss;
 
-        if (!g || n->timelines != n->procs)
+        if (!g || n->procs < 2 || n->timelines != n->procs)
             continue;
         hl_conc_peaks(g, &heap, &rss);
         n->conc_known = true;
