@@ -1,0 +1,88 @@
+"""The timeline of a record: at most 256 points whatever the run, times
+growing from 0 to at most elapsed_s, the exact peak_heap_bytes in the point
+of peak_heap_time_s and no point above it, and VmRSS at most VmHWM: for a
+3-second run of 300 notes (2 MiB up every 10 ms, then down), whose points
+merge; a 10 ms run; 8 threads; and a forked child, whose timeline is its
+own from the fork on (the heap it inherited, then its own)."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+MIB = 1 << 20
+t.require_built()
+
+
+def points_of(rec):
+    return [[int(f) if f else None for f in p.split(":")]
+            for p in rec["timeline"].split()]
+
+
+def check_timeline(what, rec, most=256):
+    points = points_of(rec)
+    if not t.check(1 <= len(points) <= most, "%s: 1 to %d points: %d"
+                   % (what, most, len(points))):
+        return points
+    t.check(points[0][0] == 0, "%s: the first point at 0 ms" % what)
+    t.check(all(a[0] < b[0] for a, b in zip(points, points[1:])),
+            "%s: times grow" % what)
+    t.check(points[-1][0] <= round(rec["elapsed_s"] * 1000),
+            "%s: the last point within elapsed_s" % what)
+    peak_ms = round(rec["peak_heap_time_s"] * 1000)
+    holder = [p for p in points if p[0] <= peak_ms][-1]
+    t.check(holder[1] == rec["peak_heap_bytes"],
+            "%s: the point of the peak (%d ms) holds peak_heap_bytes %d: %r"
+            % (what, peak_ms, rec["peak_heap_bytes"], holder))
+    t.check(max(p[1] for p in points) == rec["peak_heap_bytes"],
+            "%s: no point above the peak" % what)
+    t.check(all(p[2] is not None and p[2] <= rec["vmhwm_bytes"]
+                for p in points),
+            "%s: every point has a reading, at most VmHWM" % what)
+    return points
+
+
+def run(what, argv):
+    work = t.tmpdir()
+    path = os.path.join(work, "rec.csv")
+    res = t.run(argv, t.preload_env(path))
+    t.check(res.returncode == 0, "%s: exit 0: %s" % (what, res.stderr))
+    return t.read_record(path)
+
+
+rec = run("3 s", [t.program("staircase"), "150", "2", "10", "down"])
+points = check_timeline("3 s of 300 notes", rec)
+t.check(len(points) > 100,
+        "3 s: more than 100 points kept, merged from 300: %d" % len(points))
+t.check(rec["peak_heap_bytes"] >= 300 * MIB, "3 s: the peak of 150 blocks")
+
+rec = run("10 ms", [t.program("staircase"), "1", "1", "10"])
+check_timeline("a 10 ms run", rec, most=4)
+
+rec = run("threads", [t.program("threads_exact")])
+check_timeline("8 threads", rec)
+
+work = t.tmpdir()
+script = ("import os, time\n"
+          "x = bytearray(100 << 20)\n"
+          "pid = os.fork()\n"
+          "if pid == 0:\n"
+          "    y = bytearray(30 << 20); time.sleep(0.05); os._exit(0)\n"
+          "os.waitpid(pid, 0)\n")
+res = t.run([t.PYTHON3, "-c", script],
+            t.preload_env(os.path.join(work, "rec.%p.csv")))
+t.check(res.returncode == 0, "fork: exit 0: %s" % res.stderr)
+recs = [t.read_record(os.path.join(work, f)) for f in sorted(os.listdir(work))]
+if t.check(len(recs) == 2, "fork: two records"):
+    child = max(recs, key=lambda r: r["peak_heap_bytes"])
+    parent = min(recs, key=lambda r: r["peak_heap_bytes"])
+    t.check(child["ppid"] == parent["pid"], "fork: the child's record is "
+            "the one of 130 MiB")
+    cpoints = check_timeline("the forked child", child)
+    check_timeline("the parent", parent)
+    t.check(cpoints[0][1] >= 100 * MIB,
+            "fork: the child's first point holds the heap it inherited")
+    t.check(max(p[1] for p in points_of(parent)) < 130 * MIB,
+            "fork: the child's 30 MiB are not in the parent's timeline")
+t.done()
