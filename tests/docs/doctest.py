@@ -27,6 +27,8 @@ SIZE_UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30,
 SLURM_UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 NUM = r"-?\d+(?:\.\d+)?"
 ANY = r"[^\s,|]+"
+# A record's timeline field (doc/format.md): t:heap:rss points a space apart.
+TIMELINE = r"\d+:\d+:\d*(?: +\d+:\d+:\d*)*"
 # A token of expected output: spaces, a number with its unit if it has one,
 # a word, or one other character.
 TOKEN = re.compile(
@@ -136,6 +138,7 @@ class Options:
         self.wall = set()
         self.status = 0
         self.quiet = False
+        self.timeline = False
         self.retry = 0
         self.defaults = {k: parse_tol(v) for k, v in DEFAULTS.items()}
         for w in words:
@@ -160,6 +163,8 @@ class Options:
                 self.status = int(value)
             elif key == "quiet" and not value:
                 self.quiet = True
+            elif key == "timeline" and not value:
+                self.timeline = True
             elif key == "retry" and value.isdigit():
                 self.retry = int(value)
             else:
@@ -211,6 +216,12 @@ def compile_line(line, opts):
     body = line.rstrip()
     prev = ""
     while pos < len(body):
+        run = re.compile(TIMELINE).match(body, pos) if opts.timeline else None
+        if run and prev == ",":
+            pattern.append(TIMELINE)
+            prev = run.group(0)
+            pos = run.end()
+            continue
         if body[pos] == "-" and prev[-1:].isalnum():
             # a hyphen after a word ("heapline-0.1.0") is not a minus sign
             pattern.append("-")
