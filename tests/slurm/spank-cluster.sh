@@ -64,6 +64,24 @@ _check "four tasks: the report says the nodes' true peak is not known" \
     ls -la "$sd" | _diag
 }
 
+# --- staggered peaks, no cgroup: the node's concurrent peak ---------------------
+
+d=$(_fresh stagger)
+# Task 1 allocates only once task 0 has freed its 300 MB (stagger.py).
+(cd "$d" && srun --heapline -N1 -n2 --mem=1G "$py" "$stagger_py" 300 2 "$d" \
+    > "$d/out" 2> "$d/err")
+_ok $? "staggered peaks: srun --heapline -N1 -n2 --mem=1G succeeds"
+sd=$(_stepdir "$d" 0)
+sum=$(_column vmhwm_bytes $(_records "$sd") | awk '{ s += $1 } END { print s }')
+conc=$(_concurrent_rss "$sd" n1)
+_ok "$(test -n "$conc" && test "$conc" -gt 300000000 &&
+    test $((conc * 10)) -lt $((sum * 6)); echo $?)" \
+    "staggered peaks: the concurrent RSS is one task's ($conc), well below the VmHWM sum ($sum)"
+_ok "$(grep -Eq "^ n1  2 ranks  RSS $(_size "${conc:-0}") at [0-9.]+ s" "$d/err" &&
+    grep -q "^Suggested request: .*(the largest node concurrent RSS," "$d/err"
+    echo $?)" "staggered peaks: the step report shows it, the suggestion from it"
+[ $failed -eq 0 ] || _diag < "$d/err"
+
 # --- batch job -----------------------------------------------------------------
 
 d=$(_fresh batch)

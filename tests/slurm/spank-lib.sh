@@ -124,6 +124,15 @@ for path in sys.argv[2:]:
     print(rows[1][rows[0].index(name)])
 PY
 }
+_concurrent_rss() { # STEPDIR NODE: the node's concurrent RSS in bytes, from
+    # heapline-report's JSON; empty when the report gives none
+    "$art/heapline-report" --no-sacct --format json "$1" 2> /dev/null |
+        "$py" -c '
+import json, sys
+nodes = {n["node"]: n for n in json.load(sys.stdin)["nodes"]}
+v = nodes.get(sys.argv[1], {}).get("concurrent_rss_bytes")
+print("" if v is None else v)' "$2"
+}
 _size() { # BYTES: written as heapline-report writes sizes
     "$py" -c '
 import sys
