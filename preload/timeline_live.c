@@ -138,10 +138,13 @@ const char *hl_timeline_final(const struct hl_figures *f,
     end = _tl;
     if (end.n > HL_TIMELINE_POINTS)
         end.n = HL_TIMELINE_POINTS;
-    /* The end's reading is the last point's, as its heap. */
-    hl_timeline_note(
-        &end, end.n ? end.p[end.n - 1].t_ms : elapsed_ns / 1000000, f->live,
-        mem->vmrss < 0 ? HL_TIMELINE_NO_RSS : (uint64_t)mem->vmrss);
+    /* The end's reading tells of the last point and of the end, which
+     * has a point of its own past the last one's bucket: the heap may have
+     * fallen since (by less than a step at a time). */
+    for (int i = 0; i < 2; i++)
+        hl_timeline_note(&end, elapsed_ns / 1000000, f->live,
+                         mem->vmrss < 0 ? HL_TIMELINE_NO_RSS
+                                        : (uint64_t)mem->vmrss);
     hl_timeline_settle(&end, f->peak, f->peak_time_ns / 1000000, mem->vmhwm);
     hl_buf_init(&b, text, sizeof(text));
     hl_timeline_put(&b, end.p, end.n);
