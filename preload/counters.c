@@ -264,9 +264,11 @@ _count_single(struct hl_thread_counts *t, struct _reading r)
         room = t->limit;
     }
     _rearm(t, r, bound < t->limit ? bound : t->limit, room);
-    hl_timeline_observe(live);
     if (__builtin_expect(milestone, 0))
         _milestone_alone(t, before);
+    /* Last, and from the totals (live is there, alone), so that no
+     * register is kept across the calls. */
+    hl_timeline_observe(_totals.live);
 }
 
 /* With threads, or a thread not yet in the table. */

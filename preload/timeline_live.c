@@ -13,7 +13,7 @@
  * the one that exits. */
 #define _FINAL_TRIES 1000
 
-struct hl_timeline_gate hl_timeline_gate = {INT64_MIN, INT64_MAX};
+struct hl_timeline_gate hl_timeline_gate = {INT64_MIN, UINT64_MAX};
 
 static struct hl_timeline _tl;
 static int _on;
@@ -31,7 +31,8 @@ static void _set_gate(int64_t live)
     if (step < HL_TIMELINE_STEP_MIN)
         step = HL_TIMELINE_STEP_MIN;
     __atomic_store_n(&hl_timeline_gate.lo, live - step, __ATOMIC_RELAXED);
-    __atomic_store_n(&hl_timeline_gate.hi, live + step, __ATOMIC_RELAXED);
+    __atomic_store_n(&hl_timeline_gate.width, 2 * (uint64_t)step,
+                     __ATOMIC_RELAXED);
 }
 
 static void _note(int64_t t_ms, uint64_t heap, uint64_t rss)
@@ -99,7 +100,7 @@ void hl_timeline_start(int on, int64_t live)
     _on = on;
     if (!on) {
         hl_timeline_gate.lo = INT64_MIN;
-        hl_timeline_gate.hi = INT64_MAX;
+        hl_timeline_gate.width = UINT64_MAX;
         return;
     }
     hl_timeline_note_now(live);
@@ -130,7 +131,7 @@ const char *hl_timeline_final(const struct hl_figures *f,
     if (!__atomic_exchange_n(&_on, 0, __ATOMIC_RELAXED))
         return NULL;
     hl_timeline_gate.lo = INT64_MIN;
-    hl_timeline_gate.hi = INT64_MAX;
+    hl_timeline_gate.width = UINT64_MAX;
     for (int i = 0; i < _FINAL_TRIES && !locked; i++)
         if (!(locked = !__atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE)))
             sched_yield();

@@ -27,22 +27,26 @@
 #define HL_TIMELINE_STEP_MIN ((int64_t)256 << 10)
 #define HL_TIMELINE_RSS_EVERY_NS 10000000
 
-/* A note is due when the live heap leaves [lo, hi]. Off: never. */
+/* A note is due when the live heap leaves [lo, lo + width]. Off: never
+ * (lo at the most negative, width the largest). */
 struct hl_timeline_gate {
-    int64_t lo, hi;
+    int64_t lo;
+    uint64_t width;
 };
 
 extern struct hl_timeline_gate hl_timeline_gate;
 
 void hl_timeline_note_now(int64_t live) __attribute__((cold, noinline));
 
-/* From the slow path, with the live heap: two compares, mostly. */
+/* From the slow path, with the live heap: a compare, mostly. */
 static inline __attribute__((always_inline)) void
 hl_timeline_observe(int64_t live)
 {
+    /* One unsigned compare tells both sides. */
     if (__builtin_expect(
-            live < __atomic_load_n(&hl_timeline_gate.lo, __ATOMIC_RELAXED) ||
-                live > __atomic_load_n(&hl_timeline_gate.hi, __ATOMIC_RELAXED),
+            (uint64_t)live - (uint64_t)__atomic_load_n(&hl_timeline_gate.lo,
+                                                       __ATOMIC_RELAXED) >
+                __atomic_load_n(&hl_timeline_gate.width, __ATOMIC_RELAXED),
             0))
         hl_timeline_note_now(live);
 }
