@@ -2,18 +2,19 @@
 with libheapline.so, their ranks and nodes from Slurm's environment) and on
 hand-written records, that heapline-report --format html writes one page
 that Chromium reads: well-formed XML (its SVG charts too), no external
-resource, a chart per node with the --mem line, a row per rank, the text
-report's figures and sentences, and pixels that are not blank at the width
-asked; --html=FILE writes the same page beside the text report. A host name full of markup is shown as text and breaks nothing."""
+resource, no error in Chromium's log, a chart per node with the --mem
+line, a row per rank, the text report's figures and sentences, and pixels
+that are not blank at the width asked; --html=FILE writes the same page
+beside the text report. A host name full of markup is shown as text and
+breaks nothing."""
 
 import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-from page import (LIB, PYTHON3, SVG, XHTML, check, chromium, done, dump_dom,
-                  gen_job, png_gray, report, screenshot, text_of, tmp,
-                  variance)
+from page import (LIB, PYTHON3, XHTML, browse, check, chromium, done, gen_job,
+                  png_gray, report, text_of, tmp, variance)
 
 chromium()
 
@@ -61,7 +62,10 @@ def page_checks(name, records, nnodes, nranks, mem):
     check(all(r.startswith("#") for r in refs),
           "%s: every reference inside the page: %s" % (name, refs[:3]))
 
-    dom = dump_dom(page)
+    seen = browse(page, 1024, 900)
+    check(not seen.errors, "%s: Chromium logs no error: %s"
+          % (name, seen.errors))
+    dom = seen.dom
     figures = re.findall(r"<figure class=\"node\">.*?</figure>", dom, re.S)
     check(len(figures) == nnodes, "%s: %d node charts in Chromium's DOM, "
           "%d expected" % (name, len(figures), nnodes))
@@ -89,7 +93,7 @@ def page_checks(name, records, nnodes, nranks, mem):
         check(m and m.group(0).strip() in words,
               "%s: the page says %r" % (name, m and m.group(0).strip()))
 
-    w, h, gray = png_gray(screenshot(page, 1024, 900))
+    w, h, gray = png_gray(seen.png)
     check(w == 1024, "%s: the screenshot is 1024 pixels wide (%d)" % (name, w))
     v = variance(gray)
     check(v > 100, "%s: the screenshot is not blank (variance %.0f)"
