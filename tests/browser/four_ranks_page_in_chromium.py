@@ -2,7 +2,8 @@
 with libheapline.so, their ranks and nodes from Slurm's environment) and on
 hand-written records, that heapline-report --format html writes one page
 that Chromium reads: well-formed XML (its SVG charts too), no external
-resource, no error in Chromium's log, a chart per node with the --mem
+resource, links to its sections (the ranks' chart only where there are
+timelines), no error in Chromium's log, a chart per node with the --mem
 line, a row per rank, the text report's figures and sentences, and pixels
 that are not blank at the width asked; --html=FILE writes the same page
 beside the text report. A host name full of markup is shown as text and
@@ -42,7 +43,7 @@ def sizes(text):
     return set(re.findall(r"\b\d+(?:\.\d)? (?:B|KiB|MiB|GiB|TiB)\b", text))
 
 
-def page_checks(name, records, nnodes, nranks, mem):
+def page_checks(name, records, nnodes, nranks, mem, timelines):
     page = os.path.join(tmp, name + ".html")
     out, status = report("--format=html", "--mem=" + mem, records)
     check(status == 0, "%s: heapline-report --format=html exits 0" % name)
@@ -61,6 +62,12 @@ def page_checks(name, records, nnodes, nranks, mem):
     refs = re.findall(r"\b(?:href|src)=\"([^\"]*)\"", src)
     check(all(r.startswith("#") for r in refs),
           "%s: every reference inside the page: %s" % (name, refs[:3]))
+    check(all('id="%s"' % r[1:] in src for r in refs),
+          "%s: and each leads to a part of it" % name)
+    nav = re.findall(r'<a href="#([^"]*)"', src)
+    check(nav == ["nodes", "rank-timelines", "ranks"] if timelines else
+          nav == ["nodes", "ranks"],
+          "%s: links to the sections at the top: %s" % (name, nav))
 
     seen = browse(page, 1024, 900)
     check(not seen.errors, "%s: Chromium logs no error: %s"
@@ -103,11 +110,11 @@ def page_checks(name, records, nnodes, nranks, mem):
 
 real = os.path.join(tmp, "real")
 real_job(real)
-page_checks("real", real, 2, 4, "200M")
+page_checks("real", real, 2, 4, "200M", False)
 
 made = os.path.join(tmp, "made")
 gen_job(made, 4, 2)
-page_checks("made", made, 2, 4, "16M")
+page_checks("made", made, 2, 4, "16M", True)
 
 # A host named with markup: its record beside the others.
 odd = "<b>\"n&1'</b>"
@@ -117,6 +124,6 @@ with open(os.path.join(made, "odd.csv"), "w") as f:
             "vmhwm_bytes,vmrss_at_exit_bytes\n"
             "4,\"%s\",9,,1.000,1,1,100,0.500,0,4096,4096\n"
             % odd.replace('"', '""'))
-words = page_checks("odd host", made, 3, 5, "16M")
+words = page_checks("odd host", made, 3, 5, "16M", True)
 check(odd in words, "the odd host's name is shown as it is")
 done()

@@ -1,7 +1,8 @@
 """Proves that the page of 100,000 ranks on 1,000 nodes stays under 1 MiB
 and that Chromium reads it with no error in its log: well-formed XML, a
 chart per node with its --mem line, the top 10 ranks' rows, the band of
-all ranks, and pixels that are not blank."""
+all ranks, links at the top to the parts after the 1,000 node charts, and
+pixels that are not blank."""
 
 import os
 import re
@@ -33,6 +34,10 @@ rows = re.findall(r"<tr class=\"rank", dom)
 check(len(rows) == 10, "%d rank rows, 10 expected (--top)" % len(rows))
 check('class="band"' in dom and "100000 ranks on 1000 nodes" in dom,
       "the band of all ranks, and the headline")
+nav = re.findall(r'<nav>.*?</nav>', dom)
+check(nav and all('id="%s"' % a in dom for a in re.findall(
+      r'href="#([^"]*)"', nav[0])) and "Per node (1000)" in nav[0],
+      "links at the top lead past the 1000 node charts: %s" % nav)
 w, h, gray = png_gray(seen.png)
 check(w == 800, "the screenshot is 800 pixels wide (%d)" % w)
 v = variance(gray)
