@@ -3,7 +3,7 @@ with libheapline.so, their ranks and nodes from Slurm's environment) and on
 hand-written records, that heapline-report --format html writes one page
 that Chromium reads: well-formed XML (its SVG charts too), no external
 resource, links to its sections (the ranks' chart only where there are
-timelines), no error in Chromium's log, a chart per node with the --mem
+timelines), a legend of the lines drawn, no error in Chromium's log, a chart per node with the --mem
 line, a row per rank, the text report's figures and sentences, and pixels
 that are not blank at the width asked; --html=FILE writes the same page
 beside the text report. A host name full of markup is shown as text and
@@ -78,6 +78,10 @@ def page_checks(name, records, nnodes, nranks, mem, timelines):
           "%d expected" % (name, len(figures), nnodes))
     check(all('class="mem"' in f for f in figures),
           "%s: every node chart has its --mem line" % name)
+    legend = re.search(r'<section id="nodes">.*?</p>', dom, re.S).group(0)
+    check(("moment by moment" in legend and "concurrent RSS peak" in legend)
+          == timelines, "%s: the nodes' legend names the sums over time "
+          "only where they are drawn" % name)
     rows = re.findall(r"<tr class=\"rank", dom)
     check(len(rows) == nranks, "%s: %d rank rows, %d expected"
           % (name, len(rows), nranks))
