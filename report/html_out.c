@@ -14,7 +14,8 @@
 /* Okabe and Ito's colours, told apart by colour-blind readers, each line
  * with its own dashes for greyscale print. The axes' labels are styled by
  * class: in a <use> of the shared axes no descendant selector matches. No
- * '<' or '&' in it: the page stays XML. */
+ * '<' or '&' in it: the page stays XML. A CSS escape takes the space after
+ * it as its end: the dagger's space is a no-break one, escaped too. */
 static const char _css[] =
     "body{font:14px/1.45 system-ui,sans-serif;color:#000;background:#fff;"
     "max-width:62em;margin:1em auto;padding:0 1em}"
@@ -49,7 +50,8 @@ static const char _css[] =
     "table{border-collapse:collapse}"
     "th,td{padding:.15em .6em;border-bottom:1px solid #ddd;text-align:right}"
     ".host,.end{text-align:left}"
-    "tr.killed td{font-weight:600}tr.killed td.end::before{content:'\\2020 '}"
+    "tr.killed td{font-weight:600}"
+    "tr.killed td.end::before{content:'\\2020\\a0'}"
     "nav a{margin-right:1.2em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
 

@@ -142,11 +142,15 @@ class Browser:
                                          p["entry"].get("text", "")))
         return found
 
+    def evaluate(self, session, expression):
+        """The value of a JavaScript expression in the page."""
+        r = self.send("Runtime.evaluate", session, returnByValue=True,
+                      expression=expression)
+        return r["result"].get("value")
+
     def dom(self, session):
         """The page's markup as Chromium holds it after parsing."""
-        r = self.send("Runtime.evaluate", session, returnByValue=True,
-                      expression="document.documentElement.outerHTML")
-        return r["result"]["value"]
+        return self.evaluate(session, "document.documentElement.outerHTML")
 
     def screenshot(self, session, full_page=False):
         """A PNG of the tab; with full_page, of the whole page, however

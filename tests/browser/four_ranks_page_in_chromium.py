@@ -7,7 +7,7 @@ timelines), a legend of the lines drawn, no error in Chromium's log, a chart per
 line, a row per rank, the text report's figures and sentences, and pixels
 that are not blank at the width asked; --html=FILE writes the same page
 beside the text report. A host name full of markup is shown as text and
-breaks nothing."""
+breaks nothing; a killed rank's row is marked with a dagger and a space."""
 
 import os
 import re
@@ -130,4 +130,19 @@ with open(os.path.join(made, "odd.csv"), "w") as f:
             % odd.replace('"', '""'))
 words = page_checks("odd host", made, 3, 5, "16M", True)
 check(odd in words, "the odd host's name is shown as it is")
+
+# Rank 4 (the odd host's) killed by the OOM killer: its row marked.
+with open(os.path.join(made, "task-4.exit"), "w") as f:
+    f.write("# heapline exit 1\ntask,host,pid,status,exit_code,signal,oom\n"
+            "4,\"%s\",9,signaled,,9,1\n" % odd.replace('"', '""'))
+out, status = report("--format=html", "--mem=16M", made)
+page = os.path.join(tmp, "killed.html")
+with open(page, "wb") as f:
+    f.write(out)
+seen = browse(page, 1024, 900, expression="[...document.querySelectorAll("
+              "'tr.killed td.end')].map(e => getComputedStyle(e, '::before')"
+              ".content + e.textContent)")
+check(status == 0 and seen.value == ['"\u2020\u00a0"killed: out of memory'],
+      "a killed rank's row: a dagger and a space before how it ended (%s)"
+      % seen.value)
 done()

@@ -70,21 +70,25 @@ def report(*args):
 class Seen:
     """What Chromium made of a page: the DOM it built (dom), the errors it
     logged (errors: uncaught exceptions, console.error, its renderer's own
-    errors), a screenshot (png) and the page's times (times, ms since the
-    navigation began: "loaded", "drawn")."""
+    errors), a screenshot (png), the page's times (times, ms since the
+    navigation began: "loaded", "drawn") and the value of the expression
+    asked for (value)."""
 
-    def __init__(self, dom, errors, png, times):
-        self.dom, self.errors, self.png, self.times = dom, errors, png, times
+    def __init__(self, dom, errors, png, times, value):
+        self.dom, self.errors, self.png = dom, errors, png
+        self.times, self.value = times, value
 
 
-def browse(page, width, height, full_page=False):
+def browse(page, width, height, full_page=False, expression=None):
     """Opens the file page in a tab of width x height pixels; with
-    full_page, the screenshot holds the whole page."""
+    full_page, the screenshot holds the whole page; with expression, its
+    value in the page (JavaScript) is taken too."""
     with cdp.Browser(chromium(), tmp) as b:
         session, times = b.open("file://" + os.path.abspath(page), width,
                                 height)
+        value = b.evaluate(session, expression) if expression else None
         return Seen(b.dom(session), b.errors(),
-                    b.screenshot(session, full_page), times)
+                    b.screenshot(session, full_page), times, value)
 
 
 def text_of(dom):
