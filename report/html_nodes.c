@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "figures.h"
@@ -139,25 +140,34 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     size_t nn = r->sum->nnodes;
     int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
     uint64_t ymax = 0;
+    bool rss = false, heap = false;
     struct hl_chart c;
 
     if (ncols < _COLUMNS_MIN)
         ncols = _COLUMNS_MIN;
-    for (size_t i = 0; i < nn; i++)
+    for (size_t i = 0; i < nn; i++) {
         ymax = _max(ymax, _top(&r->sum->nodes[i]));
+        rss |= r->sum->nodes[i].conc_rss_known;
+        heap |= r->sum->nodes[i].conc_known;
+    }
     hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
+    /* The legend names the lines drawn: without timelines, no sums. */
     fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
-    hl_html_legend_item(out, "rss", "RSS summed moment by moment");
-    hl_html_legend_item(out, "heap", "heap summed moment by moment");
+    if (rss)
+        hl_html_legend_item(out, "rss", "RSS summed moment by moment");
+    if (heap)
+        hl_html_legend_item(out, "heap", "heap summed moment by moment");
     hl_html_legend_item(out, "hwm", "sum of VmHWM");
     if (r->sum->true_peaks)
         hl_html_legend_item(out, "truepeak", "true peak (memory cgroup)");
     if (r->req.kind != HL_REQ_NONE)
         hl_html_legend_item(out, "mem", "request per node");
-    fputs("<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-          "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" cy=\"6\" "
-          "r=\"4\"/></svg> concurrent RSS peak</span></p>\n"
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
+    if (rss)
+        fputs("<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+              "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
+              "cy=\"6\" r=\"4\"/></svg> concurrent RSS peak</span>",
+              out);
+    fputs("</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
           "width=\"0\" height=\"0\"><defs><g id=\"node-axes\">",
           out);
     hl_chart_axes(out, &c);

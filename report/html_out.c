@@ -14,7 +14,8 @@
 /* Okabe and Ito's colours, told apart by colour-blind readers, each line
  * with its own dashes for greyscale print. The axes' labels are styled by
  * class: in a <use> of the shared axes no descendant selector matches. No
- * '<' or '&' in it: the page stays XML. */
+ * '<' or '&' in it: the page stays XML. A CSS escape takes the space after
+ * it as its end: the dagger's space is a no-break one, escaped too. */
 static const char _css[] =
     "body{font:14px/1.45 system-ui,sans-serif;color:#000;background:#fff;"
     "max-width:62em;margin:1em auto;padding:0 1em}"
@@ -49,8 +50,10 @@ static const char _css[] =
     "table{border-collapse:collapse}"
     "th,td{padding:.15em .6em;border-bottom:1px solid #ddd;text-align:right}"
     ".host,.end{text-align:left}"
-    "tr.killed td{font-weight:600}tr.killed td.end::before{content:'\\2020 '}"
-    "@media print{body{max-width:none;margin:0}}";
+    "tr.killed td{font-weight:600}"
+    "tr.killed td.end::before{content:'\\2020\\a0'}"
+    "nav a{margin-right:1.2em}"
+    "@media print{body{max-width:none;margin:0}nav{display:none}}";
 
 void hl_html_legend_item(FILE *out, const char *cls, const char *words)
 {
@@ -92,6 +95,17 @@ static void _peak(FILE *out, const struct hl_report *r)
         fprintf(out, "imbalance %.2f (max / mean).</p>\n", st->imbalance);
     else
         fputs("imbalance - (max / mean).</p>\n", out);
+}
+
+/* Links to the sections: with many nodes, their charts push the ranks'
+ * chart and table far down the page. */
+static void _contents(FILE *out, const struct hl_report *r)
+{
+    fprintf(out, "<nav><a href=\"#nodes\">Per node (%zu)</a>", r->sum->nnodes);
+    if (hl_html_has_rank_chart(r))
+        fputs("<a href=\"#rank-timelines\">Heap of the ranks over time</a>",
+              out);
+    fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
 }
 
 /* Processes that did not exit normally, and killed tasks with no record:
@@ -170,6 +184,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
     hl_headline_cut_short(r, cut, text);
     _para(out, "cut-short-note", "headline", text);
     _peak(out, r);
+    _contents(out, r);
     hl_html_nodes(out, r, end_ms);
     hl_html_rank_chart(out, r, end_ms);
     hl_html_ranks_table(out, r);

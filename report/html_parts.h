@@ -4,6 +4,7 @@
 #ifndef HEAPLINE_REPORT_HTML_PARTS_H
 #define HEAPLINE_REPORT_HTML_PARTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -15,8 +16,10 @@
 /* A chart per node (html_nodes.c). */
 void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms);
 
-/* The top ranks' heap and the band of all ranks (html_ranks.c). */
+/* The top ranks' heap and the band of all ranks (html_ranks.c), where
+ * hl_html_has_rank_chart says there is any: a timeline or the band. */
 void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms);
+bool hl_html_has_rank_chart(const struct hl_report *r);
 
 /* The ranks table, as --top (html_ranks.c). */
 void hl_html_ranks_table(FILE *out, const struct hl_report *r);

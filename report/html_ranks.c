@@ -71,21 +71,38 @@ static void _rank_line(FILE *out, const struct hl_report *r,
                   s->points[top].heap, cls, title);
 }
 
+static size_t _lines(const struct hl_report *r)
+{
+    return r->sum->nranks < HL_HTML_RANK_LINES ? r->sum->nranks
+                                               : HL_HTML_RANK_LINES;
+}
+
+bool hl_html_has_rank_chart(const struct hl_report *r)
+{
+    const struct hl_band *b = r->set->timelines.band;
+    struct hl_band_cell cell;
+
+    for (size_t i = 0; i < _lines(r); i++)
+        if (r->set->procs[r->sum->ranks[i].proc].series != HL_NO_SERIES)
+            return true;
+    for (int64_t c = b ? b->lo : 1; b && c <= b->hi; c++)
+        if (hl_band_get(b, c, &cell))
+            return true;
+    return false;
+}
+
 void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
 {
-    size_t lines = r->sum->nranks < HL_HTML_RANK_LINES ? r->sum->nranks
-                                                       : HL_HTML_RANK_LINES;
+    size_t lines = _lines(r);
     static struct hl_cols band[3];
-    bool any_band = _band(r, end_ms, band);
+    bool any_band;
     uint64_t ymax = r->sum->peak.max;
     struct hl_chart c;
     char words[160];
-    int drawn = 0;
 
-    for (size_t i = 0; i < lines; i++)
-        drawn += r->set->procs[r->sum->ranks[i].proc].series != HL_NO_SERIES;
-    if (!drawn && !any_band)
+    if (!hl_html_has_rank_chart(r))
         return;
+    any_band = _band(r, end_ms, band);
     fputs("<section id=\"rank-timelines\"><h2>Heap of the ranks over "
           "time</h2><p class=\"legend\">",
           out);

@@ -14,8 +14,9 @@
 #include "read_files.h"
 #include "warn.h"
 
-/* The report that the SPANK plugin keeps in a step folder. */
+/* The report that the SPANK plugin keeps in a step folder, and its page. */
 #define _STEP_REPORT "report.txt"
+#define _STEP_PAGE "report.html"
 
 /* A record is about 300 bytes; this holds any of today's in one read(). */
 #define _BUF_SIZE 65536
@@ -229,7 +230,8 @@ static void _walk_dir(struct hl_loader *ld, int dfd, char *path, size_t plen)
         unsigned char type;
 
         /* The plugin keeps the step's report beside its records. */
-        if (de->d_name[0] == '.' || strcmp(de->d_name, _STEP_REPORT) == 0)
+        if (de->d_name[0] == '.' || strcmp(de->d_name, _STEP_REPORT) == 0 ||
+            strcmp(de->d_name, _STEP_PAGE) == 0)
             continue;
         if (plen + 1 + nlen >= PATH_MAX) {
             path[plen] = '\0';

@@ -28,22 +28,35 @@ struct _run {
     bool exited; /* seen by waitid(WNOWAIT): not reaped yet */
 };
 
+/* The page's descriptor, if any, at HL_REPORT_PAGE_FD and kept open
+ * across exec (dup2 onto itself would leave its O_CLOEXEC). */
+static int _place_page(int fd)
+{
+    if (fd < 0)
+        return 0;
+    if (fd == HL_REPORT_PAGE_FD)
+        return fcntl(fd, F_SETFD, 0);
+    return dup2(fd, HL_REPORT_PAGE_FD) < 0 ? -1 : 0;
+}
+
 /*
  * srun blocks or catches signals of its own; the report must start with
  * the default dispositions so that it can be stopped like any program.
- * It gets no descriptor of srun's but its output and error.
+ * It gets no descriptor of srun's but its output, error and page.
  */
-static void _exec_child(char *const argv[], int out_fd, int err_fd)
+static void _exec_child(char *const argv[], int out_fd, int err_fd, int page_fd)
 {
+    const int page = HL_REPORT_PAGE_FD;
     sigset_t none;
 
     setpgid(0, 0);
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     signal(SIGPIPE, SIG_DFL);
-    if (dup2(out_fd, STDOUT_FILENO) < 0 || dup2(err_fd, STDERR_FILENO) < 0)
+    if (dup2(out_fd, STDOUT_FILENO) < 0 || dup2(err_fd, STDERR_FILENO) < 0 ||
+        _place_page(page_fd) < 0)
         _exit(126);
-    hl_child_close_fds(NULL, 0);
+    hl_child_close_fds(&page, page_fd >= 0);
     execv(argv[0], argv);
     _exit(127);
 }
@@ -143,8 +156,8 @@ static void _describe(int status, const char *prog, char *why, size_t size)
                  WTERMSIG(status));
 }
 
-static int _start(char *const argv[], int out, struct _run *r, char *why,
-                  size_t why_size)
+static int _start(char *const argv[], int out, int page, struct _run *r,
+                  char *why, size_t why_size)
 {
     int pipefd[2];
 
@@ -155,7 +168,7 @@ static int _start(char *const argv[], int out, struct _run *r, char *why,
     }
     r->pid = fork();
     if (r->pid == 0)
-        _exec_child(argv, out, pipefd[1]);
+        _exec_child(argv, out, pipefd[1], page);
     close(pipefd[1]);
     if (r->pid < 0) {
         close(pipefd[0]);
@@ -230,19 +243,54 @@ static int _reap(struct _run *r, int *status)
     return -1;
 }
 
-int hl_run_report(char *const argv[], int dirfd, const char *out_name,
+/* Renames the hidden file tmp to name; -1 with the reason in why. */
+static int _keep(int dirfd, const char *tmp, const char *name, char *why,
+                 size_t size)
+{
+    if (renameat(dirfd, tmp, dirfd, name) == 0)
+        return 0;
+    snprintf(why, size, "cannot rename %s: %s", tmp, strerror(errno));
+    return -1;
+}
+
+/* The page is kept if the report wrote one: a report that does not know
+ * --html= leaves the file empty. */
+static int _keep_page(int dirfd, int fd, const char *tmp,
+                      struct hl_report_files *files, char *why, size_t size)
+{
+    struct stat st;
+
+    if (fstat(fd, &st) < 0 || st.st_size == 0)
+        return 0;
+    if (_keep(dirfd, tmp, files->page, why, size) < 0)
+        return -1;
+    files->page_kept = true;
+    return 0;
+}
+
+int hl_run_report(char *const argv[], int dirfd, struct hl_report_files *files,
                   unsigned timeout_s, int copy_fd, char *why, size_t why_size)
 {
-    char tmp[256];
+    char tmp[256], page_tmp[256];
     struct _run r = {0, -1, 0, false};
-    int status, out, rc = -1;
+    int status, out, page = -1, rc = -1;
 
-    snprintf(tmp, sizeof(tmp), ".%s.tmp", out_name);
+    files->page_kept = false;
+    snprintf(tmp, sizeof(tmp), ".%s.tmp", files->text);
     out = _open_output(dirfd, tmp, why, why_size);
     if (out < 0)
         return -1;
+    if (files->page) {
+        snprintf(page_tmp, sizeof(page_tmp), ".%s.tmp", files->page);
+        page = _open_output(dirfd, page_tmp, why, why_size);
+        if (page < 0) {
+            close(out);
+            unlinkat(dirfd, tmp, 0);
+            return -1;
+        }
+    }
     r.deadline = hl_now_ms() + (int64_t)timeout_s * 1000;
-    if (_start(argv, out, &r, why, why_size) == 0) {
+    if (_start(argv, out, page, &r, why, why_size) == 0) {
         _follow(&r);
         if (_reap(&r, &status) < 0)
             _wait_failed(argv[0], timeout_s, why, why_size);
@@ -252,14 +300,24 @@ int hl_run_report(char *const argv[], int dirfd, const char *out_name,
         else
             _describe(status, argv[0], why, why_size);
     }
-    if (rc >= 0 && renameat(dirfd, tmp, dirfd, out_name) < 0) {
-        snprintf(why, why_size, "cannot rename %s: %s", tmp, strerror(errno));
+    if (rc >= 0 && page >= 0 &&
+        _keep_page(dirfd, page, page_tmp, files, why, why_size) < 0)
         rc = -1;
-    }
+    if (rc >= 0 && _keep(dirfd, tmp, files->text, why, why_size) < 0)
+        rc = -1;
     if (rc >= 0)
         _copy_output(out, copy_fd);
     close(out);
     if (rc < 0)
         unlinkat(dirfd, tmp, 0);
+    if (rc < 0 && files->page_kept) {
+        unlinkat(dirfd, files->page, 0);
+        files->page_kept = false;
+    }
+    if (page >= 0) {
+        close(page);
+        if (!files->page_kept)
+            unlinkat(dirfd, page_tmp, 0);
+    }
     return rc;
 }

@@ -16,6 +16,7 @@
 #include "stepdir.h"
 
 #define HL_REPORT_FILE "report.txt"
+#define HL_REPORT_PAGE "report.html"
 
 static struct {
     bool pending;
@@ -93,6 +94,7 @@ void hl_step_end_report(const struct hl_plugin_args *cfg)
 {
     char why[PATH_MAX + 128], sacct[300], timeout[40];
     char *argv[12];
+    struct hl_report_files files = {HL_REPORT_FILE, HL_REPORT_PAGE, false};
     int argc = 0, dfd, rc;
 
     if (!_step.pending)
@@ -112,13 +114,14 @@ void hl_step_end_report(const struct hl_plugin_args *cfg)
     }
     argv[argc++] = "--job";
     argv[argc++] = _step.name;
+    argv[argc++] = "--html=" HL_REPORT_PAGE_PATH;
     argc += _sacct_args(cfg, argv + argc, sacct, sizeof(sacct), timeout,
                         sizeof(timeout));
     argv[argc++] = _step.path;
     argv[argc] = NULL;
     fflush(stderr);
-    rc = hl_run_report(argv, dfd, HL_REPORT_FILE, cfg->timeout_s, STDERR_FILENO,
-                       why, sizeof(why));
+    rc = hl_run_report(argv, dfd, &files, cfg->timeout_s, STDERR_FILENO, why,
+                       sizeof(why));
     if (rc < 0)
         slurm_error("heapline: no report of step %s: %s (records in %s)",
                     _step.name, why, _step.path);
@@ -126,5 +129,9 @@ void hl_step_end_report(const struct hl_plugin_args *cfg)
         slurm_error("heapline: the report of step %s is partial: %s exited "
                     "with status 1, some inputs skipped (named above)",
                     _step.name, cfg->report);
+    /* The last line, where a user looks once the report has scrolled by. */
+    if (rc >= 0 && files.page_kept)
+        fprintf(stderr, "HTML page with charts: %s/%s\n", _step.path,
+                HL_REPORT_PAGE);
     close(dfd);
 }

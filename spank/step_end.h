@@ -17,7 +17,8 @@ void hl_step_end_prepare(spank_t sp, const struct hl_plugin_args *cfg,
 
 /*
  * Runs heapline-report over the step folder, prints the report on srun's
- * stderr and keeps it there as report.txt. A failure is one line on
+ * stderr and keeps it there as report.txt, with the same report as an HTML
+ * page, report.html, named in a last line. A failure is one line on
  * stderr; srun's output and exit code are left alone.
  */
 void hl_step_end_report(const struct hl_plugin_args *cfg);

@@ -3,8 +3,9 @@
 libheapline.so, under glibc's libmemusage.so and under heaptrack; the
 instructions heapline adds to each entry point (callgrind, instructions.py);
 then the report against `cat` of the same records (per-task files, and
-merged node files up to a million ranks: report_bench.py), and the SPANK plugin
-against plain srun when a test cluster is up.
+merged node files up to a million ranks: report_bench.py), the time Chromium
+takes to open the HTML page of 100,000 ranks (page_bench.py), and the SPANK
+plugin against plain srun when a test cluster is up.
 
 The tools run in a rotated order within each repetition, so a slow phase of a
 shared machine falls on each tool in turn. Figures are medians of wall time
@@ -30,6 +31,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # the source tree may be read-only
 import gen_records  # noqa: E402
 import instructions  # noqa: E402
+import page_bench  # noqa: E402
 import plugin_bench  # noqa: E402
 import report_bench  # noqa: E402
 
@@ -428,9 +430,10 @@ def parse_args():
     p.add_argument("--python", default="/usr/bin/python3",
                    help="interpreter of the python workloads (not a shim)")
     p.add_argument("--parts",
-                   default="workloads,instructions,report,accuracy,plugin",
+                   default="workloads,instructions,report,accuracy,page,"
+                           "plugin",
                    help="comma list of workloads, instructions, report, "
-                        "accuracy, plugin")
+                        "accuracy, page, plugin")
     p.add_argument("--workloads", default="all",
                    help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
                         "py-dict,py-dict-malloc,cxx,a-jemalloc,a-tcmalloc "
@@ -470,6 +473,10 @@ def parse_args():
                    help="ranks of the report part's runs over merged node "
                         "files, %d a node (empty: none)"
                         % report_bench.RANKS_PER_NODE)
+    p.add_argument("--page-ranks", type=int, default=100000,
+                   help="ranks of the page part's job (default 100000)")
+    p.add_argument("--page-nodes", type=int, default=1000,
+                   help="nodes of the page part's job (default 1000)")
     p.add_argument("--spank-plugin", default="heapline.so",
                    help="path of the SPANK plugin, for the plugin part")
     p.add_argument("--plugin-reps", type=int, default=15,
@@ -577,6 +584,20 @@ def main():
                  "process held before)")
         text += ["", title, text_table(head, rows)]
         md += ["", title + ":", "", markdown_table(head, rows)]
+
+    if "page" in args.parts:
+        res = page_bench.run(args, progress, rotated)
+        if res:
+            head, rows, verdict = res
+            title = ("Page: Chromium (headless) opening heapline-report's "
+                     "HTML page, the page's own clock from the navigation's "
+                     "start")
+            text += ["", title, text_table(head, rows), verdict]
+            md += ["", title + ":", "", markdown_table(head, rows), "",
+                   verdict]
+        else:
+            text += ["", "Page: skipped (no chromium)"]
+            md += ["", "Page: skipped (no chromium)."]
 
     if "plugin" in args.parts:
         res = plugin_bench.run(args, clean_env(), progress, args.spank_plugin)

@@ -2,18 +2,20 @@
 with libheapline.so, their ranks and nodes from Slurm's environment) and on
 hand-written records, that heapline-report --format html writes one page
 that Chromium reads: well-formed XML (its SVG charts too), no external
-resource, a chart per node with the --mem line, a row per rank, the text
-report's figures and sentences, and pixels that are not blank at the width
-asked; --html=FILE writes the same page beside the text report. A host name full of markup is shown as text and breaks nothing."""
+resource, links to its sections (the ranks' chart only where there are
+timelines), a legend of the lines drawn, no error in Chromium's log, a chart per node with the --mem
+line, a row per rank, the text report's figures and sentences, and pixels
+that are not blank at the width asked; --html=FILE writes the same page
+beside the text report. A host name full of markup is shown as text and
+breaks nothing; a killed rank's row is marked with a dagger and a space."""
 
 import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-from page import (LIB, PYTHON3, SVG, XHTML, check, chromium, done, dump_dom,
-                  gen_job, png_gray, report, screenshot, text_of, tmp,
-                  variance)
+from page import (LIB, PYTHON3, XHTML, browse, check, chromium, done, gen_job,
+                  png_gray, report, text_of, tmp, variance)
 
 chromium()
 
@@ -41,7 +43,7 @@ def sizes(text):
     return set(re.findall(r"\b\d+(?:\.\d)? (?:B|KiB|MiB|GiB|TiB)\b", text))
 
 
-def page_checks(name, records, nnodes, nranks, mem):
+def page_checks(name, records, nnodes, nranks, mem, timelines):
     page = os.path.join(tmp, name + ".html")
     out, status = report("--format=html", "--mem=" + mem, records)
     check(status == 0, "%s: heapline-report --format=html exits 0" % name)
@@ -60,13 +62,26 @@ def page_checks(name, records, nnodes, nranks, mem):
     refs = re.findall(r"\b(?:href|src)=\"([^\"]*)\"", src)
     check(all(r.startswith("#") for r in refs),
           "%s: every reference inside the page: %s" % (name, refs[:3]))
+    check(all('id="%s"' % r[1:] in src for r in refs),
+          "%s: and each leads to a part of it" % name)
+    nav = re.findall(r'<a href="#([^"]*)"', src)
+    check(nav == ["nodes", "rank-timelines", "ranks"] if timelines else
+          nav == ["nodes", "ranks"],
+          "%s: links to the sections at the top: %s" % (name, nav))
 
-    dom = dump_dom(page)
+    seen = browse(page, 1024, 900)
+    check(not seen.errors, "%s: Chromium logs no error: %s"
+          % (name, seen.errors))
+    dom = seen.dom
     figures = re.findall(r"<figure class=\"node\">.*?</figure>", dom, re.S)
     check(len(figures) == nnodes, "%s: %d node charts in Chromium's DOM, "
           "%d expected" % (name, len(figures), nnodes))
     check(all('class="mem"' in f for f in figures),
           "%s: every node chart has its --mem line" % name)
+    legend = re.search(r'<section id="nodes">.*?</p>', dom, re.S).group(0)
+    check(("moment by moment" in legend and "concurrent RSS peak" in legend)
+          == timelines, "%s: the nodes' legend names the sums over time "
+          "only where they are drawn" % name)
     rows = re.findall(r"<tr class=\"rank", dom)
     check(len(rows) == nranks, "%s: %d rank rows, %d expected"
           % (name, len(rows), nranks))
@@ -89,7 +104,7 @@ def page_checks(name, records, nnodes, nranks, mem):
         check(m and m.group(0).strip() in words,
               "%s: the page says %r" % (name, m and m.group(0).strip()))
 
-    w, h, gray = png_gray(screenshot(page, 1024, 900))
+    w, h, gray = png_gray(seen.png)
     check(w == 1024, "%s: the screenshot is 1024 pixels wide (%d)" % (name, w))
     v = variance(gray)
     check(v > 100, "%s: the screenshot is not blank (variance %.0f)"
@@ -99,11 +114,11 @@ def page_checks(name, records, nnodes, nranks, mem):
 
 real = os.path.join(tmp, "real")
 real_job(real)
-page_checks("real", real, 2, 4, "200M")
+page_checks("real", real, 2, 4, "200M", False)
 
 made = os.path.join(tmp, "made")
 gen_job(made, 4, 2)
-page_checks("made", made, 2, 4, "16M")
+page_checks("made", made, 2, 4, "16M", True)
 
 # A host named with markup: its record beside the others.
 odd = "<b>\"n&1'</b>"
@@ -113,6 +128,21 @@ with open(os.path.join(made, "odd.csv"), "w") as f:
             "vmhwm_bytes,vmrss_at_exit_bytes\n"
             "4,\"%s\",9,,1.000,1,1,100,0.500,0,4096,4096\n"
             % odd.replace('"', '""'))
-words = page_checks("odd host", made, 3, 5, "16M")
+words = page_checks("odd host", made, 3, 5, "16M", True)
 check(odd in words, "the odd host's name is shown as it is")
+
+# Rank 4 (the odd host's) killed by the OOM killer: its row marked.
+with open(os.path.join(made, "task-4.exit"), "w") as f:
+    f.write("# heapline exit 1\ntask,host,pid,status,exit_code,signal,oom\n"
+            "4,\"%s\",9,signaled,,9,1\n" % odd.replace('"', '""'))
+out, status = report("--format=html", "--mem=16M", made)
+page = os.path.join(tmp, "killed.html")
+with open(page, "wb") as f:
+    f.write(out)
+seen = browse(page, 1024, 900, expression="[...document.querySelectorAll("
+              "'tr.killed td.end')].map(e => getComputedStyle(e, '::before')"
+              ".content + e.textContent)")
+check(status == 0 and seen.value == ['"\u2020\u00a0"killed: out of memory'],
+      "a killed rank's row: a dagger and a space before how it ended (%s)"
+      % seen.value)
 done()

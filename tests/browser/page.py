@@ -1,7 +1,7 @@
 """Shared helpers of the tests of heapline-report's HTML page: the page is
-made by the real program and read by a real Chromium, headless
-(--dump-dom for the DOM after layout, --screenshot for the pixels). The
-environment comes from tests/browser/Makefile.am."""
+made by the real program and read by a real Chromium, headless, over the
+DevTools protocol (cdp.py): the DOM it built, the errors it logged, the
+pixels it drew. The environment comes from tests/browser/Makefile.am."""
 
 import atexit
 import html
@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 import zlib
+
+import cdp
 
 REPORT = os.environ.get("HEAPLINE_TEST_REPORT", "")
 LIB = os.environ.get("HEAPLINE_TEST_LIB", "")
@@ -65,29 +67,28 @@ def report(*args):
     return r.stdout, r.returncode
 
 
-def _browse(*args):
-    profile = tempfile.mkdtemp(dir=tmp)
-    r = subprocess.run([chromium(), "--headless", "--no-sandbox",
-                        "--disable-gpu", "--no-first-run",
-                        "--user-data-dir=" + profile] + list(args),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if r.returncode != 0:
-        sys.stderr.write(r.stderr.decode(errors="replace"))
-    return r
+class Seen:
+    """What Chromium made of a page: the DOM it built (dom), the errors it
+    logged (errors: uncaught exceptions, console.error, its renderer's own
+    errors), a screenshot (png), the page's times (times, ms since the
+    navigation began: "loaded", "drawn") and the value of the expression
+    asked for (value)."""
+
+    def __init__(self, dom, errors, png, times, value):
+        self.dom, self.errors, self.png = dom, errors, png
+        self.times, self.value = times, value
 
 
-def dump_dom(page):
-    """The DOM as Chromium built it from the file."""
-    r = _browse("--dump-dom", "file://" + os.path.abspath(page))
-    return r.stdout.decode()
-
-
-def screenshot(page, width, height):
-    png = os.path.join(tmp, "shot.png")
-    _browse("--window-size=%d,%d" % (width, height), "--screenshot=" + png,
-            "file://" + os.path.abspath(page))
-    with open(png, "rb") as f:
-        return f.read()
+def browse(page, width, height, full_page=False, expression=None):
+    """Opens the file page in a tab of width x height pixels; with
+    full_page, the screenshot holds the whole page; with expression, its
+    value in the page (JavaScript) is taken too."""
+    with cdp.Browser(chromium(), tmp) as b:
+        session, times = b.open("file://" + os.path.abspath(page), width,
+                                height)
+        value = b.evaluate(session, expression) if expression else None
+        return Seen(b.dom(session), b.errors(),
+                    b.screenshot(session, full_page), times, value)
 
 
 def text_of(dom):

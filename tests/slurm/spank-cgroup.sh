@@ -175,8 +175,8 @@ _ok "$(test $? -ne 0; echo $?)" \
     "one file per node, OOM kill: srun fails, as it would without heapline"
 sd=$(_stepdir "$d" 0)
 _ok "$(test "$(cd "$sd" && ls -A | tr '\n' ' ')" = \
-    "node-n1.heapline node-n2.heapline report.txt "; echo $?)" \
-    "one file per node, OOM kill: one file per node and report.txt"
+    "node-n1.heapline node-n2.heapline report.html report.txt "; echo $?)" \
+    "one file per node, OOM kill: one file per node, report.txt and report.html"
 nf=$sd/node-n2.heapline
 _ok "$(test "$(_merged exit oom "$nf")" = 1 &&
     test "$(_merged exit signal "$nf")" = 9; echo $?)" \

@@ -35,8 +35,8 @@ for tasks in 4 16; do
         > "$d/out" 2> "$d/err")
     _ok $? "$tasks tasks: srun --heapline -N2 -n$tasks --overcommit succeeds"
     sd=$(_stepdir "$d" 0)
-    _ok "$(test "$(_files "$sd")" = "node-n1.heapline node-n2.heapline report.txt "
-        echo $?)" "$tasks tasks: one file per node and report.txt in the step folder ($(_files "$sd"))"
+    _ok "$(test "$(_files "$sd")" = "node-n1.heapline node-n2.heapline report.html report.txt "
+        echo $?)" "$tasks tasks: one file per node, report.txt and report.html in the step folder ($(_files "$sd"))"
     _ok "$(test -z "$(_local_left)"; echo $?)" \
         "$tasks tasks: no node-local folder left in tmp-n1/, tmp-n2/"
     ranks=$(_rows record rank "$sd"/*.heapline | sort -un | grep -c .)
@@ -122,7 +122,7 @@ if mount -t tmpfs -o size=256k,mode=1777 hl-full "$cdir/tmp-n1" 2> "$d/mount.err
     umount "$cdir/tmp-n1"
     sd=$(_stepdir "$d" 0)
     _ok "$(test $rc = 0 && test "$(_files "$sd")" = \
-        "node-n1.heapline node-n2.heapline report.txt "; echo $?)" \
+        "node-n1.heapline node-n2.heapline report.html report.txt "; echo $?)" \
         "full tmpfs: the step succeeds, one file per node ($rc: $(_files "$sd"))"
     missing=$(_rows merged missing "$sd/node-n1.heapline")
     _ok "$(echo "$missing" | grep -q 'task 0 (pid [0-9]*): no record' &&
@@ -208,16 +208,31 @@ if "$cluster_sh" add-user "$cdir" "$test_user" > "$top/adduser.err" 2>&1; then
     d=$(_fresh user)
     before=$failed
     chown "$test_user" "$d"
-    _as "$test_user" "$d" srun --heapline -N2 -n2 "$py" "$touch_py" 10 0 \
-        > "$d/out" 2> "$d/err"
+    # Not waiting for sacct, the report's arguments are known: the page
+    # is compared with the one the same command writes by hand.
+    "$cluster_sh" plugstack "$cdir" "$plugstack sacct_wait=0"
+    _as "$test_user" "$d" srun --heapline -N2 -n2 --mem=1G "$py" "$touch_py" \
+        10 0 > "$d/out" 2> "$d/err"
     _ok $? "another user: a measured step succeeds"
+    "$cluster_sh" plugstack "$cdir" "$plugstack"
     sd=$(_stepdir "$d" 0)
     owners=$(stat -c %U "$sd" "$sd"/* | sort -u | tr '\n' ' ')
     _ok "$(test "$owners" = "$test_user " &&
-        test "$(_files "$sd")" = "node-n1.heapline node-n2.heapline report.txt "
-        echo $?)" "another user: folder, node files and report are the user's ($owners)"
+        test "$(_files "$sd")" = "node-n1.heapline node-n2.heapline report.html report.txt "
+        echo $?)" "another user: folder, node files, report and page are the user's ($owners)"
     _ok "$(test -z "$(_local_left)"; echo $?)" \
         "another user: the node-local folders made and removed as the user"
+    by_hand() { # heapline-report as the plugin ran it, and ARGS
+        _as "$test_user" "$d" "${built:+$art/}heapline-report" --mem 1024M \
+            --job "${sd##*/heapline-}" --sacct=later "$@" "$sd"
+    }
+    by_hand > "$d/text" 2> /dev/null
+    by_hand --format=html > "$d/page.html" 2> /dev/null
+    _ok "$(cmp -s "$d/text" "$sd/report.txt" && test -s "$d/page.html" &&
+        cmp -s "$d/page.html" "$sd/report.html"; echo $?)" \
+        "another user: report.html is the page heapline-report --format=html writes of the records"
+    _ok "$(test "$(tail -n 1 "$d/err")" = "HTML page with charts: $sd/report.html"
+        echo $?)" "another user: the last line of srun's stderr names it ($(tail -n 1 "$d/err"))"
     [ $failed -eq $before ] || _diag < "$d/err"
 else
     _diag < "$top/adduser.err"
@@ -250,7 +265,7 @@ for _ in $(seq 300); do
 done
 scontrol update nodename=n2 state=resume 2> /dev/null
 sd=$(_stepdir "$d" 0)
-_ok "$(test -n "$stepd" && test "$(_files "$sd")" = "node-n1.heapline report.txt "
+_ok "$(test -n "$stepd" && test "$(_files "$sd")" = "node-n1.heapline report.html report.txt "
     echo $?)" "stepd killed: n2's slurmstepd ($stepd) leaves no file ($(_files "$sd"))"
 _ok "$(test -n "$(_local_left)"; echo $?)" \
     "stepd killed: n2's node-local folder stays, with the records"

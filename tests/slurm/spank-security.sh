@@ -101,7 +101,8 @@ _fifo_step() { # DIR NAME [reader]
         fi
         echo done' "$name" "$reader" > "$d/out" 2> "$d/err"
 }
-for c in "task-0.exit" "task-0.exit reader" ".report.txt.tmp"; do
+for c in "task-0.exit" "task-0.exit reader" ".report.txt.tmp" \
+    ".report.html.tmp"; do
     set -- $c
     d=$(_fresh "fifo-${1#.}${2:+-$2}")
     chown "$bob" "$d"
@@ -119,6 +120,35 @@ for c in "task-0.exit" "task-0.exit reader" ".report.txt.tmp"; do
     [ $failed -eq $before ] || { _show "$d"; _drained | _diag; }
 done
 pkill -u "$bob" -x sleep
+
+# --- a link or a FIFO at report.html ---------------------------------------------
+
+# The task plants, in its own step folder, a link at report.html to a file
+# of bob's, or a FIFO there: srun's rename replaces either with the page,
+# neither followed nor opened.
+target=$work/$bob/target
+for what in link fifo; do
+    d=$(_fresh "page-$what")
+    chown "$bob" "$d"
+    before=$failed
+    _as "$bob" "$d" sh -c "echo bob\'s > '$target'"
+    _as "$bob" "$d" srun --heapline -N1 -n1 sh -c '
+        p=${HEAPLINE_OUTPUT%/*}/report.html
+        if [ "$0" = link ]; then ln -s "$1" "$p"; else mkfifo "$p"; fi &&
+        echo done' "$what" "$target" > "$d/out" 2> "$d/err"
+    rc=$?
+    sd=$(_stepdir "$d" 0)
+    _ok "$(test $rc = 0 && grep -qx done "$d/out" &&
+        test -z "$(_heapline_lines "$d/err")"; echo $?)" \
+        "$what at report.html: the step ends with no error line ($rc)"
+    _ok "$(test "$(stat -c '%F %U' "$sd/report.html")" = "regular file $bob" &&
+        grep -q '^<!DOCTYPE html>' "$sd/report.html" &&
+        test "$(cat "$target")" = "bob's"; echo $?)" \
+        "$what at report.html: replaced by bob's page, $target left as it was"
+    _ok "$(test "$(tail -n 1 "$d/err")" = "HTML page with charts: $sd/report.html"
+        echo $?)" "$what at report.html: the last line of srun's stderr names the page"
+    [ $failed -eq $before ] || _show "$d"
+done
 
 # --- a report that misbehaves ----------------------------------------------------
 

@@ -15,8 +15,9 @@
 
 static char copied[512];
 
-static int _run(int dfd, const char *script, unsigned timeout, char *why,
-                size_t size)
+/* Runs script as the report, with a page (report.html) if files->page. */
+static int _run_files(int dfd, const char *script, unsigned timeout,
+                      struct hl_report_files *files, char *why, size_t size)
 {
     char *argv[] = {"/bin/sh", "-c", (char *)script, "report", NULL};
     int pfd[2], rc;
@@ -24,13 +25,24 @@ static int _run(int dfd, const char *script, unsigned timeout, char *why,
 
     if (pipe(pfd) < 0)
         exit(99);
-    rc = hl_run_report(argv, dfd, "report.txt", timeout, pfd[1], why, size);
+    rc = hl_run_report(argv, dfd, files, timeout, pfd[1], why, size);
     close(pfd[1]);
     n = read(pfd[0], copied, sizeof(copied) - 1);
     copied[n > 0 ? n : 0] = '\0';
     close(pfd[0]);
     return rc;
 }
+
+static int _run(int dfd, const char *script, unsigned timeout, char *why,
+                size_t size)
+{
+    struct hl_report_files files = {"report.txt", NULL, false};
+
+    return _run_files(dfd, script, timeout, &files, why, size);
+}
+
+/* What heapline-report does with --html=FILE: opens FILE, truncates it. */
+#define _WRITE_PAGE "echo '<p>page</p>' > " HL_REPORT_PAGE_PATH "; "
 
 static void _slurp(int dfd, const char *name, char *buf, size_t size)
 {
@@ -80,6 +92,73 @@ static void _kill(int dfd, const char *name)
         kill(atol(buf), SIGKILL);
 }
 
+/* Whether name in dfd is a regular file (not a link, not a FIFO). */
+static int _regular(int dfd, const char *name)
+{
+    struct stat st;
+
+    return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
+/* The page: the report's second output, on its descriptor 3. */
+static void _page_cases(int dfd, const char *top)
+{
+    struct hl_report_files files = {"report.txt", "report.html", false};
+    char why[256], buf[512];
+
+    unlinkat(dfd, ".report.txt.tmp", 0);
+    ok(_run_files(dfd, _WRITE_PAGE "echo text", 10, &files, why, sizeof(why)) ==
+               0 &&
+           files.page_kept,
+       "a report that writes its page on %s: kept", HL_REPORT_PAGE_PATH);
+    _slurp(dfd, "report.html", buf, sizeof(buf));
+    is_str(buf, "<p>page</p>\n", "as report.html, beside report.txt");
+    ok(access(".report.html.tmp", F_OK) < 0 &&
+           access(".report.txt.tmp", F_OK) < 0,
+       "and no hidden file is left");
+    ok(_run_files(dfd, "ls -A; echo text", 10, &files, why, sizeof(why)) == 0 &&
+           !files.page_kept,
+       "a report that writes no page: none kept");
+    _slurp(dfd, "report.txt", buf, sizeof(buf));
+    ok(strstr(buf, ".report.html.tmp\n") != NULL,
+       "while it ran, the page was a hidden file the report skips");
+    unlinkat(dfd, "report.html", 0);
+    ok(_run_files(dfd, _WRITE_PAGE "exit 2", 10, &files, why, sizeof(why)) <
+               0 &&
+           !files.page_kept && access("report.html", F_OK) < 0 &&
+           access(".report.html.tmp", F_OK) < 0,
+       "a report that fails after writing its page leaves no page");
+    /* 4 is the one ls opens to read the folder: none was free below. */
+    ok(_run_files(dfd, "exec ls /proc/self/fd", 10, &files, why, sizeof(why)) ==
+           0,
+       "a report that lists its descriptors");
+    is_str(copied, "0\n1\n2\n3\n4\n", "had none but 0 to 3");
+
+    snprintf(buf, sizeof(buf), "%s/elsewhere", top);
+    ok(symlink(buf, "report.html") == 0 && system("echo mine > elsewhere") == 0,
+       "plant a link at report.html to another file");
+    ok(_run_files(dfd, _WRITE_PAGE "echo text", 10, &files, why, sizeof(why)) ==
+               0 &&
+           _regular(dfd, "report.html"),
+       "the link is replaced by the page, a regular file");
+    _slurp(dfd, "elsewhere", buf, sizeof(buf));
+    is_str(buf, "mine\n", "and the file it named is left as it was");
+    ok(unlink("report.html") == 0 && mkfifo("report.html", 0644) == 0,
+       "plant a FIFO at report.html");
+    ok(_run_files(dfd, _WRITE_PAGE "echo text", 10, &files, why, sizeof(why)) ==
+               0 &&
+           _regular(dfd, "report.html"),
+       "not opened, not waited on: replaced by the page");
+    ok(mkfifo(".report.html.tmp", 0644) == 0 &&
+           _run_files(dfd, "echo ran > ran", 10, &files, why, sizeof(why)) <
+               0 &&
+           strstr(why, ".report.html.tmp: a FIFO"),
+       "a FIFO at the page's hidden name: refused at once: %s", why);
+    ok(access("ran", F_OK) < 0 && access(".report.txt.tmp", F_OK) < 0,
+       "the report not run, no hidden file of ours left");
+}
+
 int main(void)
 {
     char tmpl[] = "/tmp/hl-runreport-XXXXXX", why[256], buf[512];
@@ -118,9 +197,9 @@ int main(void)
        "a report that hangs is stopped: %s", why);
     {
         char *argv[] = {"/nonexistent/heapline-report", NULL};
+        struct hl_report_files files = {"report.txt", NULL, false};
 
-        ok(hl_run_report(argv, dfd, "report.txt", 10, -1, why, sizeof(why)) <
-                   0 &&
+        ok(hl_run_report(argv, dfd, &files, 10, -1, why, sizeof(why)) < 0 &&
                strstr(why, "cannot run"),
            "a missing report is told: %s", why);
     }
@@ -150,6 +229,7 @@ int main(void)
            strstr(why, "FIFO"),
        "refused at once, not waited on: %s", why);
     ok(access("ran", F_OK) < 0, "and the report not run");
+    _page_cases(dfd, top);
     close(dfd);
     snprintf(buf, sizeof(buf), "cd / && rm -rf '%s'", top);
     if (system(buf) != 0)
