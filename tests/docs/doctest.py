@@ -29,6 +29,8 @@ NUM = r"-?\d+(?:\.\d+)?"
 ANY = r"[^\s,|]+"
 # A record's timeline field (doc/format.md): t:heap:rss points a space apart.
 TIMELINE = r"\d+:\d+:\d*(?: +\d+:\d+:\d*)*"
+# A row of heapline-report --timeline's chart: one block character a column.
+SPARK = r"[\u2581-\u2588]+"
 # A token of expected output: spaces, a number with its unit if it has one,
 # a word, or one other character.
 TOKEN = re.compile(
@@ -139,6 +141,7 @@ class Options:
         self.status = 0
         self.quiet = False
         self.timeline = False
+        self.spark = False
         self.retry = 0
         self.defaults = {k: parse_tol(v) for k, v in DEFAULTS.items()}
         for w in words:
@@ -165,6 +168,8 @@ class Options:
                 self.quiet = True
             elif key == "timeline" and not value:
                 self.timeline = True
+            elif key == "spark" and not value:
+                self.spark = True
             elif key == "retry" and value.isdigit():
                 self.retry = int(value)
             else:
@@ -219,6 +224,12 @@ def compile_line(line, opts):
         run = re.compile(TIMELINE).match(body, pos) if opts.timeline else None
         if run and prev == ",":
             pattern.append(TIMELINE)
+            prev = run.group(0)
+            pos = run.end()
+            continue
+        run = re.compile(SPARK).match(body, pos) if opts.spark else None
+        if run:
+            pattern.append(SPARK)
             prev = run.group(0)
             pos = run.end()
             continue
