@@ -1,16 +1,19 @@
 #include "site_agg.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
 
-void hl_site_agg_init(struct hl_site_agg *a)
+int hl_site_agg_init(struct hl_site_agg *a, size_t top)
 {
+    size_t follow = top > HL_SITE_TOP_MIN / 16 ? 16 * top : HL_SITE_TOP_MIN;
+
     memset(a, 0, sizeof(*a));
-    hl_site_map_init(&a->jobs, sizeof(struct hl_site_job));
-    hl_site_map_init(&a->steps, 1);
+    hl_site_set_init(&a->oom);
+    return follow > UINT32_MAX / 4
+               ? -1
+               : hl_site_top_init(&a->top, (uint32_t)follow);
 }
 
 static unsigned _bucket(uint64_t x)
@@ -64,10 +67,19 @@ static bool _use(const struct hl_site_row *row, uint64_t *use)
     return !(row->empty & HL_EMPTY(HL_SITE_vmhwm_sum));
 }
 
-static void _count(struct hl_site_who *const w[3], size_t offset)
+/* Whether the line's step is one more OOM-killed step: once per step while
+ * they are told apart, then at each line of a step not among them. -1
+ * when memory runs out. */
+static int _oom_step(struct hl_site_agg *a, const struct hl_site_row *row)
 {
-    for (int i = 0; i < 3; i++)
-        (*(uint64_t *)((char *)w[i] + offset))++;
+    uint64_t key = row->job << 32 | row->step;
+
+    if (a->oom.count < HL_SITE_OOM_EXACT)
+        return hl_site_set_add(&a->oom, key);
+    if (hl_site_set_has(&a->oom, key))
+        return 0;
+    a->oom_over = true;
+    return 1;
 }
 
 int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
@@ -75,25 +87,19 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
     const char *user = row->user[0] ? row->user : "?";
     struct hl_site_time t = {0};
     struct hl_site_who *w[3];
-    struct hl_site_job *job;
+    struct hl_site_top_job *job;
     uint32_t uid, aid;
-    uint8_t *step;
-    uint64_t use;
-    bool has_use = _use(row, &use), added;
+    uint64_t use, step_key = row->job << 32 | row->step;
+    bool has_use = _use(row, &use);
     bool oom = !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) && row->oom_kills;
     double s = (double)row->elapsed / 1000.0;
+    int new_oom = 0;
 
     w[0] = _who(&a->users, user, true, &uid);
     w[1] = w[0] ? _who(&a->accounts, row->account, false, &aid) : NULL;
     w[2] = &a->all;
-    job = w[1] ? hl_site_map_get(&a->jobs, row->job, &added) : NULL;
-    if (!job)
+    if (!w[1])
         return -1;
-    if (added) {
-        job->user = uid;
-        job->account = aid;
-        _count(w, offsetof(struct hl_site_who, jobs));
-    }
     if (has_use && !(row->empty & HL_EMPTY(HL_SITE_request))) {
         t.requested = (double)row->request * s;
         t.used = (double)use * s;
@@ -107,21 +113,19 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
         if (use > b->largest)
             b->largest = use;
     }
+    if (oom && (new_oom = _oom_step(a, row)) < 0)
+        return -1;
     for (int i = 0; i < 3; i++) {
         _add_time(&w[i]->t, &t);
         w[i]->lines++;
+        w[i]->oom_steps += (uint64_t)new_oom;
+        if (hl_distinct_add(&w[i]->jobs, row->job) < 0 ||
+            hl_distinct_add(&w[i]->steps, step_key) < 0)
+            return -1;
     }
-    _add_time(&job->t, &t);
-    step = hl_site_map_get(&a->steps, row->job << 32 | row->step, &added);
-    if (!step)
-        return -1;
-    if (added)
-        _count(w, offsetof(struct hl_site_who, steps));
-    if (!*step && oom) {
-        *step = 1;
-        _count(w, offsetof(struct hl_site_who, oom_steps));
-        job->oom_steps++;
-    }
+    job = hl_site_top_add(&a->top, row->job, uid, aid, &t);
+    if (job)
+        job->oom_steps += (uint32_t)new_oom;
     return 0;
 }
 
@@ -146,10 +150,17 @@ double hl_site_gib_hours(double byte_seconds)
     return byte_seconds / (1024.0 * 1024.0 * 1024.0) / 3600.0;
 }
 
+static void _who_free(struct hl_site_who *w)
+{
+    hl_distinct_free(&w->jobs);
+    hl_distinct_free(&w->steps);
+    free(w->hist);
+}
+
 static void _group_free(struct hl_site_group *g)
 {
     for (uint32_t i = 0; i < g->names.count && i < g->cap; i++)
-        free(g->who[i].hist);
+        _who_free(&g->who[i]);
     free(g->who);
     hl_strpool_free(&g->names);
 }
@@ -158,6 +169,7 @@ void hl_site_agg_free(struct hl_site_agg *a)
 {
     _group_free(&a->users);
     _group_free(&a->accounts);
-    hl_site_map_free(&a->jobs);
-    hl_site_map_free(&a->steps);
+    _who_free(&a->all);
+    hl_site_set_free(&a->oom);
+    hl_site_top_free(&a->top);
 }

@@ -1,6 +1,10 @@
-/* The site report's figures, summed line by line (site_read.h) per user,
- * per account and per job. Memory grows with the users, accounts, jobs
- * and steps seen, never with the lines: a line is forgotten once added.
+/* The site report's figures, summed line by line (site_read.h) per user
+ * and per account. Memory grows with the users and accounts seen (each
+ * 14 KiB at most), never with the lines, jobs or steps: a line is
+ * forgotten once added. Distinct jobs and steps are counted by
+ * site_distinct.h (exact up to 256, then within 5%), the jobs that wasted
+ * most kept by site_top.h; lines, memory-time and OOM-killed steps are
+ * exact (the OOM-killed steps up to HL_SITE_OOM_EXACT of them).
  *
  * A line's use is the cgroup's true peak where it has one, else its
  * records' VmHWM sum; requested and used memory-time are its request and
@@ -8,11 +12,14 @@
 #ifndef HEAPLINE_REPORT_SITE_AGG_H
 #define HEAPLINE_REPORT_SITE_AGG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "site_distinct.h"
 #include "site_format.h"
-#include "site_map.h"
+#include "site_set.h"
+#include "site_top.h"
 #include "strpool.h"
 
 /* The node use of a user's lines, in buckets of an eighth of an octave,
@@ -20,25 +27,20 @@
  * is a use seen, within 12.5% above the exact one. */
 #define HL_SITE_HIST_BUCKETS (16 + 47 * 8)
 
-/* Byte-seconds, summed. */
-struct hl_site_time {
-    double requested, used, wasted;
-};
+/* OOM-killed steps are told apart exactly up to this many (16 MiB); past
+ * it, a step not among them is counted at each of its OOM-killed lines,
+ * so the counts are upper bounds (hl_site_agg.oom_over). */
+#define HL_SITE_OOM_EXACT (1u << 20)
 
 struct hl_site_bucket {
     uint64_t count, largest;
 };
 
 struct hl_site_who {
-    uint64_t jobs, steps, lines, oom_steps;
+    uint64_t lines, oom_steps;
+    struct hl_distinct jobs, steps;
     struct hl_site_time t;
     struct hl_site_bucket *hist; /* users only: HL_SITE_HIST_BUCKETS */
-};
-
-struct hl_site_job {
-    uint32_t user, account; /* ids in the pools */
-    uint32_t oom_steps;
-    struct hl_site_time t;
 };
 
 /* One group (users, or accounts): names pooled, figures by name id. */
@@ -50,12 +52,15 @@ struct hl_site_group {
 
 struct hl_site_agg {
     struct hl_site_group users, accounts;
-    struct hl_site_map jobs;  /* job id -> struct hl_site_job */
-    struct hl_site_map steps; /* job << 32 | step -> uint8_t, 1 once OOM */
+    struct hl_site_set oom; /* job << 32 | step of the OOM-killed steps */
+    bool oom_over;          /* more than HL_SITE_OOM_EXACT of them */
+    struct hl_site_top top;
     struct hl_site_who all;
 };
 
-void hl_site_agg_init(struct hl_site_agg *a);
+/* For a report of the top jobs that wasted most: 0, or -1 when memory
+ * runs out. */
+int hl_site_agg_init(struct hl_site_agg *a, size_t top);
 
 /* Adds a line: 0, or -1 when memory runs out. */
 int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row);

@@ -1,5 +1,6 @@
 #include "site_figures.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -13,6 +14,14 @@ void hl_site_fmt_gibh(double byte_seconds, char buf[32])
         snprintf(buf, 32, "%.4g", h);
     else
         snprintf(buf, 32, "%.6f", h);
+}
+
+bool hl_site_fmt_distinct(const struct hl_distinct *d, char buf[24])
+{
+    bool estimate = !hl_distinct_exact(d);
+
+    snprintf(buf, 24, "%s%" PRIu64, estimate ? "~" : "", hl_distinct_count(d));
+    return estimate;
 }
 
 bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct)

@@ -12,6 +12,10 @@
  * six decimals below 0.01 (a test job's "0.000340"). */
 void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
 
+/* A count of distinct jobs or steps as the text writes it: "~" before an
+ * estimate (site_distinct.h). Returns whether it is one. */
+bool hl_site_fmt_distinct(const struct hl_distinct *d, char buf[24]);
+
 /* Used over requested, whole percent; false when nothing was requested. */
 bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct);
 

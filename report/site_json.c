@@ -32,12 +32,20 @@ static void _time(FILE *out, const struct hl_site_time *t)
         fputs(",\"efficiency_pct\":null", out);
 }
 
+static const char *_bool(bool b)
+{
+    return b ? "true" : "false";
+}
+
 static void _who(FILE *out, const struct hl_site_who *w)
 {
     fprintf(out,
-            "\"jobs\":%" PRIu64 ",\"steps\":%" PRIu64 ",\"lines\":%" PRIu64
+            "\"jobs\":%" PRIu64 ",\"jobs_exact\":%s,\"steps\":%" PRIu64
+            ",\"steps_exact\":%s,\"lines\":%" PRIu64
             ",\"oom_killed_steps\":%" PRIu64,
-            w->jobs, w->steps, w->lines, w->oom_steps);
+            hl_distinct_count(&w->jobs), _bool(hl_distinct_exact(&w->jobs)),
+            hl_distinct_count(&w->steps), _bool(hl_distinct_exact(&w->steps)),
+            w->lines, w->oom_steps);
     _time(out, &w->t);
 }
 
@@ -68,17 +76,21 @@ static void _group(FILE *out, const char *key, const char *name_key,
 
 static void _jobs(FILE *out, const struct hl_site_view *v)
 {
-    fputs(",\"wasted_most\":[", out);
+    fprintf(out, ",\"wasted_most_exact\":%s", _bool(v->jobs_exact));
+    _gibh(out, "left_out_wasted_gib_hours_max", v->left_out);
+    fprintf(out, ",\"jobs_followed\":%" PRIu32 ",\"wasted_most\":[",
+            v->agg->top.cap);
     for (size_t i = 0; i < v->njobs; i++) {
-        const struct hl_site_ranked_job *j = &v->jobs[i];
+        const struct hl_site_top_job *j = v->jobs[i];
 
         fprintf(out, "%s{\"job\":%" PRIu64 ",\"user\":", i ? "," : "", j->id);
-        hl_json_str(out, hl_strpool_get(&v->agg->users.names, j->job.user));
+        hl_json_str(out, hl_strpool_get(&v->agg->users.names, j->user));
         fputs(",\"account\":", out);
-        hl_json_str(out,
-                    hl_strpool_get(&v->agg->accounts.names, j->job.account));
-        fprintf(out, ",\"oom_killed_steps\":%" PRIu32, j->job.oom_steps);
-        _time(out, &j->job.t);
+        hl_json_str(out, hl_strpool_get(&v->agg->accounts.names, j->account));
+        fprintf(out, ",\"whole\":%s", _bool(j->whole));
+        _gibh(out, "missed_wasted_gib_hours_max", j->missed);
+        fprintf(out, ",\"oom_killed_steps\":%" PRIu32, j->oom_steps);
+        _time(out, &j->t);
         fputc('}', out);
     }
     fputc(']', out);
@@ -90,8 +102,12 @@ void hl_site_print_json(FILE *out, const struct hl_site_view *v)
     _time_or_null(out, v->opt->since);
     fputs(",\"until\":", out);
     _time_or_null(out, v->opt->until);
-    fprintf(out, ",\"files\":%" PRIu64 ",\"skipped\":%" PRIu64 ",\"total\":{",
-            v->reading->files, v->reading->problems);
+    fprintf(out,
+            ",\"files\":%" PRIu64 ",\"skipped\":%" PRIu64
+            ",\"distinct_error_pct\":%d,\"oom_killed_steps_exact\":%s"
+            ",\"total\":{",
+            v->reading->files, v->reading->problems, HL_DISTINCT_ERROR_PCT,
+            _bool(!v->agg->oom_over));
     _who(out, &v->agg->all);
     fputc('}', out);
     _group(out, "users", "user", &v->agg->users, v->users, true);

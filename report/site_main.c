@@ -46,7 +46,11 @@ int main(int argc, char **argv)
      * folder's report to the reader's own jobs by default. */
     filter = (struct hl_site_filter){opt.since, opt.until,
                                      !opt.all_users && getuid() != 0, getuid()};
-    hl_site_agg_init(&agg);
+    if (hl_site_agg_init(&agg, opt.top) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_SITE_PROGRAM);
+        hl_site_agg_free(&agg);
+        return 2;
+    }
     for (int i = 0; i < opt.ndirs && !reading.nomem; i++)
         unread +=
             hl_site_read_dir(opt.dirs[i], &filter, _add, &agg, &reading) < 0;

@@ -12,19 +12,20 @@
 /* The share of a user's lines whose node use their typical --mem covers. */
 #define HL_SITE_TYPICAL_PCT 90
 
-struct hl_site_ranked_job {
-    uint64_t id;
-    struct hl_site_job job;
-};
-
 /* What the writers need, ranked. */
 struct hl_site_view {
     const struct hl_site_options *opt;
     const struct hl_site_agg *agg;
     const struct hl_site_reading *reading;
-    uint32_t *users, *accounts;      /* ids, most waste first */
-    struct hl_site_ranked_job *jobs; /* the top ones, most waste first */
+    uint32_t *users, *accounts; /* ids, most waste first */
+    /* The jobs that wasted most, most first (their followed waste; ties to
+     * the smaller id): the true list when jobs_exact, else no job left out
+     * wasted more than left_out (byte-seconds). missed: the most any of
+     * them not followed whole may have wasted before it was followed. */
+    const struct hl_site_top_job **jobs;
     size_t njobs;
+    bool jobs_exact, some_partial;
+    double left_out, missed;
 };
 
 /* Ranks; -1 when memory runs out. */

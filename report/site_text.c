@@ -18,16 +18,28 @@ static void _when(char *buf, size_t size, int64_t t, const char *open)
         strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* The columns shared by users, accounts and the total. */
-static void _figures(struct hl_table *tb, const struct hl_site_who *w)
+/* "jobs (steps)"; whether either is an estimate. */
+static bool _counts(struct hl_table *tb, const struct hl_site_who *w)
+{
+    char jobs[24], steps[24];
+    bool estimate = hl_site_fmt_distinct(&w->jobs, jobs);
+
+    estimate |= hl_site_fmt_distinct(&w->steps, steps);
+    hl_table_cell(tb, "%s (%s)", jobs, steps);
+    return estimate;
+}
+
+/* The columns shared by users, accounts and the total; whether a count
+ * is an estimate. */
+static bool _figures(struct hl_table *tb, const struct hl_site_who *w)
 {
     char req[32], used[32], wasted[32];
+    bool estimate = _counts(tb, w);
     uint64_t pct;
 
     hl_site_fmt_gibh(w->t.requested, req);
     hl_site_fmt_gibh(w->t.used, used);
     hl_site_fmt_gibh(w->t.wasted, wasted);
-    hl_table_cell(tb, "%" PRIu64 " (%" PRIu64 ")", w->jobs, w->steps);
     hl_table_cell(tb, "%s", req);
     hl_table_cell(tb, "%s", used);
     if (hl_site_efficiency(&w->t, &pct))
@@ -36,6 +48,7 @@ static void _figures(struct hl_table *tb, const struct hl_site_who *w)
         hl_table_cell(tb, "-");
     hl_table_cell(tb, "%s", wasted);
     hl_table_cell(tb, "%" PRIu64, w->oom_steps);
+    return estimate;
 }
 
 static void _heads(struct hl_table *tb, const char *first)
@@ -49,10 +62,11 @@ static void _heads(struct hl_table *tb, const char *first)
     hl_table_cell(tb, "OOM-killed");
 }
 
-static void _users(FILE *out, const struct hl_site_view *v)
+static bool _users(FILE *out, const struct hl_site_view *v)
 {
     const struct hl_site_group *g = &v->agg->users;
     struct hl_table tb;
+    bool estimate = false;
     char mem[32];
 
     fprintf(out, "\nPer user, most waste first (memory in GiB-hours):\n");
@@ -64,7 +78,7 @@ static void _users(FILE *out, const struct hl_site_view *v)
         uint64_t need = hl_site_typical(w, HL_SITE_TYPICAL_PCT);
 
         hl_table_cell(&tb, "%s", hl_strpool_get(&g->names, v->users[i]));
-        _figures(&tb, w);
+        estimate |= _figures(&tb, w);
         if (need) {
             uint64_t step;
 
@@ -75,12 +89,14 @@ static void _users(FILE *out, const struct hl_site_view *v)
         }
     }
     hl_table_print(&tb, out);
+    return estimate;
 }
 
-static void _accounts(FILE *out, const struct hl_site_view *v)
+static bool _accounts(FILE *out, const struct hl_site_view *v)
 {
     const struct hl_site_group *g = &v->agg->accounts;
     struct hl_table tb;
+    bool estimate = false;
 
     fprintf(out, "\nPer account:\n");
     hl_table_init(&tb, 7);
@@ -89,9 +105,32 @@ static void _accounts(FILE *out, const struct hl_site_view *v)
         const char *name = hl_strpool_get(&g->names, v->accounts[i]);
 
         hl_table_cell(&tb, "%s", name[0] ? name : "(none)");
-        _figures(&tb, &g->who[v->accounts[i]]);
+        estimate |= _figures(&tb, &g->who[v->accounts[i]]);
     }
     hl_table_print(&tb, out);
+    return estimate;
+}
+
+/* What the list of jobs may miss, when it may. */
+static void _jobs_notes(FILE *out, const struct hl_site_view *v)
+{
+    char gibh[32];
+
+    if (v->some_partial) {
+        hl_site_fmt_gibh(v->missed, gibh);
+        fprintf(out,
+                "* followed from a later line only (heapline-site follows "
+                "%" PRIu32 " jobs at a time): its figures are of its lines "
+                "since, and it may have wasted up to %s GiB-hours more.\n",
+                v->agg->top.cap, gibh);
+    }
+    if (!v->jobs_exact) {
+        hl_site_fmt_gibh(v->left_out, gibh);
+        fprintf(out,
+                "Not sure to be the whole list: a job not listed may have "
+                "wasted up to %s GiB-hours.\n",
+                gibh);
+    }
 }
 
 static void _jobs(FILE *out, const struct hl_site_view *v)
@@ -112,49 +151,63 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
     hl_table_cell(&tb, "wasted");
     hl_table_cell(&tb, "OOM-killed");
     for (size_t i = 0; i < v->njobs; i++) {
-        const struct hl_site_ranked_job *j = &v->jobs[i];
+        const struct hl_site_top_job *j = v->jobs[i];
 
-        hl_site_fmt_gibh(j->job.t.requested, req);
-        hl_site_fmt_gibh(j->job.t.used, used);
-        hl_site_fmt_gibh(j->job.t.wasted, wasted);
-        hl_table_cell(&tb, "%" PRIu64, j->id);
+        hl_site_fmt_gibh(j->t.requested, req);
+        hl_site_fmt_gibh(j->t.used, used);
+        hl_site_fmt_gibh(j->t.wasted, wasted);
+        hl_table_cell(&tb, "%" PRIu64 "%s", j->id, j->whole ? "" : "*");
+        hl_table_cell(&tb, "%s", hl_strpool_get(&v->agg->users.names, j->user));
         hl_table_cell(&tb, "%s",
-                      hl_strpool_get(&v->agg->users.names, j->job.user));
-        hl_table_cell(&tb, "%s",
-                      hl_strpool_get(&v->agg->accounts.names, j->job.account));
+                      hl_strpool_get(&v->agg->accounts.names, j->account));
         hl_table_cell(&tb, "%s", req);
-        if (hl_site_efficiency(&j->job.t, &pct))
+        if (hl_site_efficiency(&j->t, &pct))
             hl_table_cell(&tb, "%s (%" PRIu64 "%%)", used, pct);
         else
             hl_table_cell(&tb, "%s", used);
         hl_table_cell(&tb, "%s", wasted);
-        hl_table_cell(&tb, "%" PRIu32, j->job.oom_steps);
+        hl_table_cell(&tb, "%" PRIu32, j->oom_steps);
     }
     hl_table_print(&tb, out);
+    _jobs_notes(out, v);
 }
 
 void hl_site_print_text(FILE *out, const struct hl_site_view *v)
 {
     const struct hl_site_who *all = &v->agg->all;
-    char since[32], until[32], req[32], used[32], wasted[32];
+    char since[32], until[32], req[32], used[32], wasted[32], jobs[24],
+        steps[24];
     uint64_t pct = 0;
+    bool estimate = hl_site_fmt_distinct(&all->jobs, jobs);
 
+    estimate |= hl_site_fmt_distinct(&all->steps, steps);
     _when(since, sizeof(since), v->opt->since, "the first line");
     _when(until, sizeof(until), v->opt->until, "the last");
     fprintf(out,
             "heapline-site: %" PRIu64
-            " lines (a step on a node each) of %" PRIu64 " steps in %" PRIu64
-            " jobs, from %" PRIu64 " files; %s to %s\n",
-            all->lines, all->steps, all->jobs, v->reading->files, since, until);
+            " lines (a step on a node each) of %s steps in %s jobs, from "
+            "%" PRIu64 " files; %s to %s\n",
+            all->lines, steps, jobs, v->reading->files, since, until);
     hl_site_fmt_gibh(all->t.requested, req);
     hl_site_fmt_gibh(all->t.used, used);
     hl_site_fmt_gibh(all->t.wasted, wasted);
     hl_site_efficiency(&all->t, &pct);
     fprintf(out,
             "Memory: %s GiB-hours requested, %s used (%" PRIu64
-            "%%), %s wasted; OOM-killed steps: %" PRIu64 "\n",
-            req, used, pct, wasted, all->oom_steps);
-    _users(out, v);
-    _accounts(out, v);
+            "%%), %s wasted; OOM-killed steps: %s%" PRIu64 "\n",
+            req, used, pct, wasted, v->agg->oom_over ? "at most " : "",
+            all->oom_steps);
+    estimate |= _users(out, v);
+    estimate |= _accounts(out, v);
     _jobs(out, v);
+    if (estimate)
+        fprintf(out,
+                "\n~ an estimate (HyperLogLog): within %d%% of the count, "
+                "997 times in 1,000.\n",
+                HL_DISTINCT_ERROR_PCT);
+    if (v->agg->oom_over)
+        fprintf(out,
+                "OOM-killed steps: past %u of them, a step is counted at each "
+                "of its nodes' lines.\n",
+                HL_SITE_OOM_EXACT);
 }

@@ -30,58 +30,63 @@ static uint32_t *_rank(const struct hl_site_group *g)
     return ids;
 }
 
-/* Whether a wasted more than b; ties go to the smaller job id. */
-static int _before(const struct hl_site_ranked_job *a,
-                   const struct hl_site_ranked_job *b)
+/* Most followed waste first, ties to the smaller job id. */
+static int _by_job_waste(const void *pa, const void *pb)
 {
-    return a->job.t.wasted > b->job.t.wasted ||
-           (a->job.t.wasted == b->job.t.wasted && a->id < b->id);
+    const struct hl_site_top_job *a =
+        *(const struct hl_site_top_job *const *)pa;
+    const struct hl_site_top_job *b =
+        *(const struct hl_site_top_job *const *)pb;
+
+    if (a->t.wasted != b->t.wasted)
+        return a->t.wasted < b->t.wasted ? 1 : -1;
+    return a->id < b->id ? -1 : a->id > b->id;
 }
 
-/* Keeps the top ones in order: one pass, memory for the top only. */
-static void _offer(struct hl_site_view *v, size_t top,
-                   const struct hl_site_ranked_job *j)
+/* The followed jobs that wasted something, ranked, the top ones kept; and
+ * what the ones left out may have wasted. */
+static int _jobs(struct hl_site_view *v, size_t top)
 {
-    size_t i = v->njobs;
+    const struct hl_site_top *t = &v->agg->top;
+    double threshold;
+    size_t n = 0;
 
-    if (i == top && (top == 0 || !_before(j, &v->jobs[top - 1])))
-        return;
-    if (i == top)
-        i--;
-    else
+    v->jobs = malloc(((size_t)t->count + 1) * sizeof(*v->jobs));
+    if (!v->jobs)
+        return -1;
+    for (uint32_t i = 0; i < t->count; i++)
+        v->jobs[n++] = &t->jobs[i];
+    qsort(v->jobs, n, sizeof(*v->jobs), _by_job_waste);
+    while (v->njobs < n && v->njobs < top && v->jobs[v->njobs]->t.wasted > 0)
         v->njobs++;
-    while (i > 0 && _before(j, &v->jobs[i - 1])) {
-        v->jobs[i] = v->jobs[i - 1];
-        i--;
-    }
-    v->jobs[i] = *j;
+    v->left_out = hl_site_top_bound(t);
+    for (size_t i = v->njobs; i < n; i++)
+        if (hl_site_top_count(v->jobs[i]) > v->left_out)
+            v->left_out = hl_site_top_count(v->jobs[i]);
+    for (size_t i = 0; i < v->njobs; i++)
+        if (!v->jobs[i]->whole) {
+            v->some_partial = true;
+            if (v->jobs[i]->missed > v->missed)
+                v->missed = v->jobs[i]->missed;
+        }
+    threshold = v->njobs == top && top ? v->jobs[top - 1]->t.wasted : 0;
+    v->jobs_exact = v->left_out <= threshold;
+    return 0;
 }
 
 int hl_site_view_init(struct hl_site_view *v, const struct hl_site_options *opt,
                       const struct hl_site_agg *agg,
                       const struct hl_site_reading *reading)
 {
-    size_t top = opt->top < agg->jobs.count ? opt->top : agg->jobs.count;
-    struct hl_site_ranked_job j;
-
     memset(v, 0, sizeof(*v));
     v->opt = opt;
     v->agg = agg;
     v->reading = reading;
     v->users = _rank(&agg->users);
     v->accounts = _rank(&agg->accounts);
-    v->jobs = malloc((top + 1) * sizeof(*v->jobs));
-    if (!v->users || !v->accounts || !v->jobs)
+    if (!v->users || !v->accounts)
         return -1;
-    for (size_t i = 0; i < agg->jobs.cap; i++) {
-        const struct hl_site_job *job = hl_site_map_slot(&agg->jobs, i, &j.id);
-
-        if (job && job->t.wasted > 0) {
-            j.job = *job;
-            _offer(v, top, &j);
-        }
-    }
-    return 0;
+    return _jobs(v, opt->top);
 }
 
 void hl_site_view_free(struct hl_site_view *v)
