@@ -1,4 +1,4 @@
-/* The processes of a node added up moment by moment (report/concurrent.c),
+/* The processes of a node added up moment by moment (common/concurrent.c),
  * on synthetic timelines: one process gives its own series; four equal
  * processes four times it, at the same moment; four processes that peak
  * one after the other give one peak plus the others' base, far below the
