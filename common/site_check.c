@@ -37,5 +37,8 @@ int hl_site_row_check(const struct hl_site_row *row)
         return HL_SITE_tasks;
     if (row->elapsed < 0 || row->elapsed > HL_SITE_MAX_ELAPSED_MS)
         return HL_SITE_elapsed;
+    if (_too_big(row, HL_SITE_concurrent_peak, row->concurrent_peak,
+                 HL_SITE_MAX_BYTES))
+        return HL_SITE_concurrent_peak;
     return -1;
 }

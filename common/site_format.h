@@ -8,11 +8,15 @@
  *   end,host,job,step,uid,user,account,partition,request_bytes,...
  *   1764553200,n1,81,0,1001,alice,physics,debug,4294967296,...
  *
- * Every figure but the VmHWM sum comes from what root reads itself (Slurm's
- * step, the memory cgroup); the VmHWM sum is parsed from the user's
- * records, so it is the user's word. */
+ * Every figure but the VmHWM sum and the concurrent peak comes from what
+ * root reads itself (Slurm's step, the memory cgroup); those two are
+ * parsed from the user's records, so they are the user's word. The
+ * concurrent peak came later: a file begun before it has no such column,
+ * and the lines appended to it leave it out (spank/site_append.h). */
 #ifndef HEAPLINE_COMMON_SITE_FORMAT_H
 #define HEAPLINE_COMMON_SITE_FORMAT_H
+
+#include <stdbool.h>
 
 #include "columns.h"
 
@@ -34,7 +38,11 @@
     X(oom_kills, "oom_kills", COUNT, HL_COL_EMPTY,                             \
       "how many of its processes the OOM killer ended")                        \
     X(tasks, "tasks", COUNT, 0, "the step's tasks on the node")                \
-    X(elapsed, "elapsed", MS, 0, "from the step's start on the node to its end")
+    X(elapsed, "elapsed", MS, 0,                                               \
+      "from the step's start on the node to its end")                          \
+    X(concurrent_peak, "concurrent_peak_bytes", COUNT,                         \
+      HL_COL_OPTIONAL | HL_COL_EMPTY,                                          \
+      "the largest sum at one moment of its records' RSS timelines")
 
 #define HL_SITE_ENUM(member, ...) HL_SITE_##member,
 HL_FORMAT_TYPES(hl_site_row, HL_SITE_COLUMNS, HL_SITE_ENUM, HL_SITE_NCOLUMNS);
@@ -52,5 +60,10 @@ extern const struct hl_format hl_site_format;
 
 /* The first column of row past its bounds, or -1 when it has none. */
 int hl_site_row_check(const struct hl_site_row *row);
+
+/* A line's use of memory on its node, from the best figure it has: the
+ * true peak (cgroup), else the concurrent peak, else the VmHWM sum; false
+ * when it has none. */
+bool hl_site_row_use(const struct hl_site_row *row, uint64_t *use);
 
 #endif

@@ -56,17 +56,6 @@ static void _add_time(struct hl_site_time *to, const struct hl_site_time *t)
     to->wasted += t->wasted;
 }
 
-/* The line's use: the true peak, else the VmHWM sum; false if neither. */
-static bool _use(const struct hl_site_row *row, uint64_t *use)
-{
-    if (!(row->empty & HL_EMPTY(HL_SITE_cgroup_peak))) {
-        *use = row->cgroup_peak;
-        return true;
-    }
-    *use = row->vmhwm_sum;
-    return !(row->empty & HL_EMPTY(HL_SITE_vmhwm_sum));
-}
-
 /* Whether the line's step is one more OOM-killed step: once per step while
  * they are told apart, then at each line of a step not among them. -1
  * when memory runs out. */
@@ -90,7 +79,7 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
     struct hl_site_top_job *job;
     uint32_t uid, aid;
     uint64_t use, step_key = row->job << 32 | row->step;
-    bool has_use = _use(row, &use);
+    bool has_use = hl_site_row_use(row, &use);
     bool oom = !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) && row->oom_kills;
     double s = (double)row->elapsed / 1000.0;
     int new_oom = 0;

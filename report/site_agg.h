@@ -6,9 +6,9 @@
  * most kept by site_top.h; lines, memory-time and OOM-killed steps are
  * exact (the OOM-killed steps up to HL_SITE_OOM_EXACT of them).
  *
- * A line's use is the cgroup's true peak where it has one, else its
- * records' VmHWM sum; requested and used memory-time are its request and
- * its use times its elapsed time, summed over the lines that have both. */
+ * A line's use is hl_site_row_use's (site_format.h); requested and used
+ * memory-time are its request and its use times its elapsed time, summed
+ * over the lines that have both. */
 #ifndef HEAPLINE_REPORT_SITE_AGG_H
 #define HEAPLINE_REPORT_SITE_AGG_H
 

@@ -37,12 +37,11 @@ static int _on_row(void *ctx, const void *p)
     struct _reading *r = ctx;
     struct hl_comment_summary *s = r->s;
     bool has_req = !(row->empty & HL_EMPTY(HL_SITE_request));
-    bool has_cgroup = !(row->empty & HL_EMPTY(HL_SITE_cgroup_peak));
-    bool has_use = has_cgroup || !(row->empty & HL_EMPTY(HL_SITE_vmhwm_sum));
+    uint64_t use = 0;
+    bool has_use = hl_site_row_use(row, &use);
     bool oom = !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) && row->oom_kills;
     double secs = (double)row->elapsed / 1000.0;
     int bad = hl_site_row_check(row);
-    uint64_t use = has_cgroup ? row->cgroup_peak : row->vmhwm_sum;
 
     if (bad >= 0)
         return bad;

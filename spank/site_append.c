@@ -31,14 +31,35 @@ static int _write_once(int fd, const char *text)
     return (size_t)n == len ? 0 : EIO;
 }
 
+/* The line of the form whose header fd's file starts with; NULL when
+ * none. */
+static const char *_line_for(int fd, const struct hl_site_text *forms,
+                             size_t nforms)
+{
+    char head[HL_SITE_HEAD_MAX];
+    ssize_t n;
+
+    do
+        n = pread(fd, head, sizeof(head), 0);
+    while (n < 0 && errno == EINTR);
+    for (size_t i = 0; n > 0 && i < nforms; i++) {
+        size_t len = strlen(forms[i].with_header) - strlen(forms[i].line);
+
+        if (len <= (size_t)n && memcmp(head, forms[i].with_header, len) == 0)
+            return forms[i].line;
+    }
+    return NULL;
+}
+
 /*
  * In the child: only calls that are safe after fork() in a threaded
  * slurmstepd. O_NONBLOCK: a FIFO planted as the name cannot block the
  * open, and is refused by fstat() before anything is written.
  */
-static int _child(const char *dir, const char *name, const char *with_header,
-                  const char *line)
+static int _child(const char *dir, const char *name,
+                  const struct hl_site_text *forms, size_t nforms)
 {
+    const char *text;
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     struct stat st;
     int fd, err;
@@ -50,7 +71,7 @@ static int _child(const char *dir, const char *name, const char *with_header,
     if (!_roots(&st))
         return HL_SITE_NOT_ROOTS;
     fd = openat(dfd, name,
-                O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+                O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
                     O_CLOEXEC,
                 0600);
     if (fd < 0)
@@ -63,14 +84,17 @@ static int _child(const char *dir, const char *name, const char *with_header,
         return HL_SITE_NOT_ROOTS;
     if (flock(fd, LOCK_EX) < 0 || fstat(fd, &st) < 0)
         return errno;
-    err = _write_once(fd, st.st_size == 0 ? with_header : line);
+    text =
+        st.st_size == 0 ? forms[0].with_header : _line_for(fd, forms, nforms);
+    err = text ? _write_once(fd, text) : HL_SITE_OTHER_HEADER;
     if (close(fd) < 0 && !err)
         err = errno;
     return err;
 }
 
-int hl_site_append(const char *dir, const char *name, const char *with_header,
-                   const char *line, unsigned timeout_ms)
+int hl_site_append(const char *dir, const char *name,
+                   const struct hl_site_text *forms, size_t nforms,
+                   unsigned timeout_ms)
 {
     pid_t pid = fork();
 
@@ -78,7 +102,7 @@ int hl_site_append(const char *dir, const char *name, const char *with_header,
         return errno;
     if (pid == 0) {
         hl_child_close_fds(NULL, 0);
-        _exit(_child(dir, name, with_header, line));
+        _exit(_child(dir, name, forms, nforms));
     }
     return hl_child_errno(pid, timeout_ms);
 }
@@ -94,6 +118,9 @@ const char *hl_site_append_strerror(int err)
                "there: refused";
     case HL_SITE_TOO_LONG:
         return "the line is too long";
+    case HL_SITE_OTHER_HEADER:
+        return "the file starts with another header than heapline's: "
+               "refused";
     default:
         return hl_as_user_strerror(err);
     }

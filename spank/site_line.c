@@ -22,16 +22,16 @@ int hl_site_file_name(const char *node, int64_t when, char *out,
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
 }
 
-int hl_site_line_format(const struct hl_site_row *row, bool header, char *out,
-                        size_t out_size)
+int hl_site_line_format(const struct hl_site_row *row, bool header,
+                        unsigned omit, char *out, size_t out_size)
 {
     struct hl_buf b;
 
     hl_buf_init(&b, out, out_size);
     if (header) {
-        hl_format_write(&b, &hl_site_format, row, 0);
+        hl_format_write(&b, &hl_site_format, row, omit);
     } else {
-        hl_format_write_values(&b, &hl_site_format, row, 0);
+        hl_format_write_values(&b, &hl_site_format, row, omit);
         hl_buf_char(&b, '\n');
     }
     hl_buf_char(&b, '\0');

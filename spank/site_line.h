@@ -19,9 +19,11 @@ int hl_site_file_name(const char *node, int64_t when, char *out,
                       size_t out_size);
 
 /* The line of row, with the magic line and header first when header is
- * set; -1 when out is too small. */
-int hl_site_line_format(const struct hl_site_row *row, bool header, char *out,
-                        size_t out_size);
+ * set, without the columns of a flag in omit (HL_COL_OPTIONAL: the
+ * columns that came later, for a file begun without them); -1 when out is
+ * too small. */
+int hl_site_line_format(const struct hl_site_row *row, bool header,
+                        unsigned omit, char *out, size_t out_size);
 
 /* A text from the job's environment made fit for a line: at most
  * HL_SITE_MAX_TEXT bytes, control characters as '?'. */

@@ -11,7 +11,7 @@
 #include "mem_cgroup.h"
 #include "site_append.h"
 #include "site_line.h"
-#include "site_vmhwm.h"
+#include "site_records.h"
 
 /* Each child (the user's records, the site file) may take this long: a
  * hung file system then costs the step's end this much at most, twice. */
@@ -19,9 +19,9 @@
 
 /* Tasks of the step that ended on this node: slurmstepd serves one step. */
 static uint32_t _ended;
-/* The VmHWM sum of the node's records, read at its last task. */
-static bool _vmhwm_known;
-static uint64_t _vmhwm_sum;
+/* What the node's records say, read at its last task. */
+static bool _records_read;
+static struct hl_site_records _records;
 
 /* How long this slurmstepd, started for the step, has run: the step's
  * time on the node. -1 when /proc does not say. */
@@ -140,15 +140,36 @@ static uint32_t *_ranks(spank_t sp, const struct hl_node_step *st)
     return ranks;
 }
 
-/* The user's word: their records' VmHWM, read with their rights where
- * the tasks wrote them. */
-static void _vmhwm(spank_t sp, const struct hl_node_step *st)
+/* Where the step's processes ran: from this slurmstepd's start to now, on
+ * a node of this much memory. Nothing is plausible when /proc does not
+ * say the start. */
+static struct hl_site_span _span(void)
+{
+    struct timespec now;
+    int64_t elapsed = _elapsed_ms();
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    struct hl_site_span span = {0, -1, 0};
+
+    if (elapsed < 0 || pages <= 0 || page <= 0 ||
+        clock_gettime(CLOCK_REALTIME, &now) < 0)
+        return span;
+    span.to_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    span.from_ms = span.to_ms - elapsed;
+    span.max_rss = (uint64_t)pages > HL_SITE_MAX_BYTES / (uint64_t)page
+                       ? HL_SITE_MAX_BYTES
+                       : (uint64_t)pages * (uint64_t)page;
+    return span;
+}
+
+/* The user's word: their records' VmHWM and timelines, read with their
+ * rights where the tasks wrote them. */
+static void _read_records(spank_t sp, const struct hl_node_step *st)
 {
     gid_t *gids = NULL;
     int ngids = 0;
     int dirfd = st->per_node ? st->local_fd : st->dirfd;
     uint32_t *ranks = dirfd >= 0 ? _ranks(sp, st) : NULL;
-    uint32_t records = 0;
+    struct hl_site_span span = _span();
     struct hl_user user;
 
     if (!ranks)
@@ -156,32 +177,40 @@ static void _vmhwm(spank_t sp, const struct hl_node_step *st)
     if (spank_get_item(sp, S_JOB_SUPPLEMENTARY_GIDS, &gids, &ngids) ==
         ESPANK_SUCCESS) {
         user = (struct hl_user){st->uid, st->gid, gids, ngids};
-        _vmhwm_known =
-            hl_site_vmhwm_sum(&user, dirfd, ranks, st->local_tasks,
-                              HL_SITE_TIMEOUT_MS, &_vmhwm_sum, &records) == 0 &&
-            records && _vmhwm_sum <= HL_SITE_MAX_BYTES;
+        _records_read =
+            hl_site_records_read(&user, dirfd, ranks, st->local_tasks, &span,
+                                 HL_SITE_TIMEOUT_MS, &_records) == 0;
     }
     free(ranks);
 }
 
 /* Problems of the site folder are the administrator's: they go to the
- * slurmd log only (slurm_info), never to the user's srun. */
+ * slurmd log only (slurm_info), never to the user's srun. The line goes
+ * in the columns of the file: all of them, or, in a file begun by an
+ * older plugin, without the optional ones that came later. */
 static void _append(const struct hl_plugin_args *cfg,
                     const struct hl_site_row *row)
 {
-    char name[300], first[4096], line[2048];
-    int err;
+    static const unsigned omit[] = {0, HL_COL_OPTIONAL};
+    char name[300], first[2][4096], line[2][2048];
+    struct hl_site_text forms[2];
+    int err = 0;
 
     if (hl_site_file_name(row->host, row->end, name, sizeof(name)) < 0) {
         slurm_info("heapline: site folder %s: no file name for node %s",
                    cfg->site, row->host);
         return;
     }
-    err =
-        hl_site_line_format(row, true, first, sizeof(first)) < 0 ||
-                hl_site_line_format(row, false, line, sizeof(line)) < 0
-            ? HL_SITE_TOO_LONG
-            : hl_site_append(cfg->site, name, first, line, HL_SITE_TIMEOUT_MS);
+    for (int i = 0; i < 2; i++) {
+        if (hl_site_line_format(row, true, omit[i], first[i],
+                                sizeof(first[i])) < 0 ||
+            hl_site_line_format(row, false, omit[i], line[i], sizeof(line[i])) <
+                0)
+            err = HL_SITE_TOO_LONG;
+        forms[i] = (struct hl_site_text){first[i], line[i]};
+    }
+    if (!err)
+        err = hl_site_append(cfg->site, name, forms, 2, HL_SITE_TIMEOUT_MS);
     if (err)
         slurm_info("heapline: site folder %s: cannot append to %s: %s",
                    cfg->site, name, hl_site_append_strerror(err));
@@ -191,7 +220,7 @@ void hl_site_task_records(spank_t sp, const struct hl_plugin_args *cfg,
                           const struct hl_node_step *st)
 {
     if (cfg->site[0] && st->active && ++_ended == st->local_tasks)
-        _vmhwm(sp, st);
+        _read_records(sp, st);
 }
 
 void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
@@ -226,8 +255,6 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
     row.elapsed = elapsed < 0 ? 0 : elapsed;
     _request(sp, &row);
     _cgroup(st, &row);
-    row.vmhwm_sum = _vmhwm_sum;
-    if (!_vmhwm_known)
-        row.empty |= HL_EMPTY(HL_SITE_vmhwm_sum);
+    hl_site_records_put(_records_read ? &_records : NULL, &row);
     _append(cfg, &row);
 }

@@ -13,9 +13,9 @@
 
 /*
  * Called at each task's end, before the task's own records are handled
- * (task_exit.h): at the node's last task, reads the VmHWM of the node's
- * records where the tasks wrote them, the node-local folder with
- * layout=node, before the merge removes it.
+ * (task_exit.h): at the node's last task, reads the VmHWM and the
+ * timelines of the node's records where the tasks wrote them, the
+ * node-local folder with layout=node, before the merge removes it.
  */
 void hl_site_task_records(spank_t sp, const struct hl_plugin_args *cfg,
                           const struct hl_node_step *st);

@@ -2,10 +2,11 @@
  * figures refused, naming the column), the times --since takes, the day in
  * a site file's name, and the sums: memory-time, waste, OOM-killed steps
  * counted once per step, jobs and steps counted once however many nodes,
- * the typical need a use seen within an eighth of an octave; distinct counts
- * exact up to 256 and within 5% past it, 997 times in 1,000 at least; the jobs
- * that wasted most within Space-Saving's bounds, the list proved whole where
- * the heavy jobs stand out; OOM-killed steps exact up to 2^20 of them,
+ * the typical need a use seen within an eighth of an octave, the best use
+ * a line has (the cgroup's, the concurrent peak, the VmHWM sum); distinct
+ * counts exact up to 256 and within 5% past it, 997 times in 1,000 at least;
+ * the jobs that wasted most within Space-Saving's bounds, the list proved whole
+ * where the heavy jobs stand out; OOM-killed steps exact up to 2^20 of them,
  * then upper bounds, said. */
 #include <math.h>
 #include <string.h>
@@ -36,6 +37,7 @@ static struct hl_site_row _line(uint64_t job, uint64_t step, const char *user,
         .oom_kills = 0,
         .tasks = 1,
         .elapsed = elapsed_ms,
+        .empty = HL_EMPTY(HL_SITE_concurrent_peak),
     };
 }
 
@@ -49,6 +51,11 @@ static void _bounds(void)
     is_int(hl_site_row_check(&r), HL_SITE_request, "a request over 1 PiB");
     r.empty |= HL_EMPTY(HL_SITE_request);
     is_int(hl_site_row_check(&r), -1, "an empty field is not checked");
+    r = _line(1, 0, "a", 1, 1, 1);
+    r.concurrent_peak = HL_SITE_MAX_BYTES + 1;
+    r.empty = 0;
+    is_int(hl_site_row_check(&r), HL_SITE_concurrent_peak,
+           "a concurrent peak over 1 PiB");
     r = _line(1, 0, "a", 1, UINT64_MAX, 1);
     is_int(hl_site_row_check(&r), HL_SITE_cgroup_peak, "a huge peak");
     r = _line(1, 0, "a", 1, 1, -1);
@@ -140,6 +147,24 @@ static void _sums(void)
     is_uint(hl_site_typical(bob, 90), gib, "bob's: 1 GiB, the 90th percentile");
     is_uint(hl_site_typical(bob, 1), gib / 2, "bob's smallest: 512 MiB");
     hl_site_agg_free(&a);
+}
+
+static void _uses(void)
+{
+    struct hl_site_row r = _line(1, 0, "a", 8, 4, 1);
+    uint64_t use = 0;
+
+    r.concurrent_peak = 3;
+    r.vmhwm_sum = 6;
+    r.empty = 0;
+    ok(hl_site_row_use(&r, &use) && use == 4, "the cgroup's peak first");
+    r.empty = HL_EMPTY(HL_SITE_cgroup_peak);
+    ok(hl_site_row_use(&r, &use) && use == 3,
+       "without it, the concurrent peak");
+    r.empty |= HL_EMPTY(HL_SITE_concurrent_peak);
+    ok(hl_site_row_use(&r, &use) && use == 6, "then the VmHWM sum");
+    r.empty |= HL_EMPTY(HL_SITE_vmhwm_sum);
+    ok(!hl_site_row_use(&r, &use), "none: no use");
 }
 
 /* A repeatable stream of numbers (xorshift64). */
@@ -371,6 +396,7 @@ int main(void)
     _bounds();
     _times();
     _sums();
+    _uses();
     _distinct();
     _top();
     _listed();

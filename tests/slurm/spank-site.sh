@@ -3,11 +3,17 @@
 # cluster in cgroup mode, with two users: alice asks 4x the memory her
 # step uses (twice: layout=node, the default, where the records' VmHWM is
 # read in the node-local folder before the merge, and layout=task), bob's
-# step is OOM-killed and forges a record of his own with a huge VmHWM.
+# step is OOM-killed and forges a record of his own with a huge VmHWM and
+# an RSS timeline past the node's memory; a static task of alice's (which
+# the library does not load in) writes two records with RSS timelines, as
+# a user could, whose concurrent peak is 110 MiB.
 # Each measured step leaves one line per node in DIR, written by root;
 # heapline-site names alice as the over-requester with her wasted
 # GiB-hours (checked against the lines by an independent sum), bob's OOM
-# kill, and refuses nothing but what was planted; bob cannot write in DIR;
+# kill, and refuses nothing but what was planted; the concurrent peak is
+# in the line of the static task's step, left out of bob's, and in
+# alice's other lines only once the library writes timelines (empty
+# today, or near her use); bob cannot write in DIR;
 # a symlink planted as a node's file of the day is not followed (its
 # target untouched, one line in the slurmd log) and heapline-site skips
 # it. TAP. Skips (77) without root, Slurm's packages, a built plugin, or a
@@ -50,8 +56,8 @@ _as "$alice" "$work/$alice" srun -w n1 -N1 -n1 --mem=400M "$py" "$touch_py" \
 _ok $? "alice: srun --mem=400M of a task touching 100 MB succeeds"
 _as "$bob" "$work/$bob" srun -w n1 -N1 -n1 --mem=100M sh -c '
     d=${HEAPLINE_OUTPUT%/*}
-    printf "# heapline 1\nrank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,vmrss_at_exit_bytes\n0,n1,1,x,1.000,1,1,1,0.000,0,18446744073709551615,0\n" \
-        > "$d/task-0.1.csv"
+    printf "# heapline 1\nrank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,vmrss_at_exit_bytes,start_time_s,timeline\n0,n1,1,x,1.000,1,1,1,0.000,0,18446744073709551615,0,%s.000000000,0:1:18446744073709551614\n" \
+        "$(date +%s)" > "$d/task-0.1.csv"
     exec "$0" "$@"' "$py" "$touch_py" 300 0 \
     > "$work/$bob/out" 2> "$work/$bob/err"
 _ok "$(test $? -ne 0; echo $?)" "bob: srun --mem=100M of a task touching 300 MB fails"
@@ -60,6 +66,15 @@ _as "$alice" "$work/$alice" srun -w n1 -N1 -n1 --mem=400M "$py" "$touch_py" \
     100 0 > "$work/$alice/out3" 2> "$work/$alice/err3"
 _ok $? "alice: the same task again with layout=task succeeds"
 "$cluster_sh" plugstack "$cdir" "$plugstack default=on site=$site"
+if ${CC:-cc} -static -O2 -o "$art/site-timelines" "$srcdir/site-timelines.c" \
+    2> "$top/cc.err"; then
+    _as "$alice" "$work/$alice" srun -w n1 -N1 -n1 --mem=400M \
+        "$art/site-timelines" > /dev/null 2> "$work/$alice/err4"
+    _ok $? "alice: a static task writing two records with RSS timelines succeeds"
+else
+    _diag < "$top/cc.err"
+    _ok 1 "site-timelines.c builds static"
+fi
 _as "$alice" "$work/$alice" srun -w n2 -N1 -n1 --mem=100M true \
     > /dev/null 2> "$work/$alice/err2"
 _ok $? "alice: a step on n2, where a symlink is planted, runs as without heapline"
@@ -69,9 +84,9 @@ _ok $? "alice: a step on n2, where a symlink is planted, runs as without heaplin
 f=$site/n1-$day.csv
 _check "n1's file of the day is root's, mode 0600" \
     test "$(stat -c '%U %a' "$f" 2> /dev/null)" = "root 600"
-_check "it starts with '# heapline site 1' and holds three lines" \
+_check "it starts with '# heapline site 1' and holds four lines" \
     test "$(head -1 "$f" 2> /dev/null)" = "# heapline site 1" -a \
-    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 3
+    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 4
 runuser -u "$bob" -- sh -c "echo forged >> '$f'" 2> /dev/null
 _ok "$(test $? -ne 0 && ! grep -q forged "$f"; echo $?)" \
     "bob cannot append a line to n1's file"
@@ -110,6 +125,16 @@ _ok "$(test "${vm:-0}" -gt 100000000; echo $?)" \
 _check "bob's line: one OOM kill" test "$(line "$bob" oom_kills)" = 1
 _check "bob's line: his forged huge VmHWM left out, the field empty" \
     test -z "$(line "$bob" vmhwm_sum_bytes)"
+_check "bob's line: his forged RSS timeline past the node's memory, no concurrent peak" \
+    test -z "$(line "$bob" concurrent_peak_bytes)"
+_check "the static task's line: the concurrent peak of its records' timelines, 110 MiB, not their 200 of VmHWM" \
+    test "$(line "$alice" concurrent_peak_bytes 3)/$(line "$alice" vmhwm_sum_bytes 3)" = \
+    "$((110 << 20))/$((200 << 20))"
+for i in 1 2; do
+    conc=$(line "$alice" concurrent_peak_bytes $i)
+    _ok "$(test -z "$conc" || test "$conc" -gt 50000000 -a "$conc" -lt 200000000; echo $?)" \
+        "alice's line $i: no concurrent peak while the library writes no timeline, else 50-200 MB (${conc:-empty})"
+done
 
 # --- what the site sees -------------------------------------------------------------
 
@@ -131,14 +156,14 @@ u = r["users"]
 print(u[0]["user"] == sys.argv[3], u[0]["efficiency_pct"] <= 50,
       abs(u[0]["wasted_gib_hours"] - want) < 1e-5,
       [x["oom_killed_steps"] for x in u if x["user"] == sys.argv[4]] == [1],
-      r["total"]["steps"] == 3)
+      r["total"]["steps"] == 4)
 PY
 )
-_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; three steps ($verdict)" \
+_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; four steps ($verdict)" \
     test "$verdict" = "True True True True True"
 "$site_bin" "$site" > "$top/site.txt" 2> /dev/null
 _check "heapline-site's text names alice first" \
-    grep -Eq "^ $alice +2 \(2\) " "$top/site.txt"
+    grep -Eq "^ $alice +3 \(3\) " "$top/site.txt"
 [ $failed -eq 0 ] || { _show; _diag < "$top/site.txt"; }
 
 echo "1..$n"
