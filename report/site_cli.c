@@ -22,7 +22,8 @@ static const char _usage[] =
     "      --top=N         show the N jobs that wasted most (default 10)\n"
     "      --all-users     every user's lines (default for root; other\n"
     "                      users see their own unless they give it)\n"
-    "      --format=FORMAT text (default), json or csv\n"
+    "      --format=FORMAT text (default), json, csv or html (one page with\n"
+    "                      no external resource)\n"
     "  -h, --help          print this help and exit\n"
     "  -V, --version       print the version and exit\n"
     "\n"
@@ -124,8 +125,10 @@ static int _option(struct hl_site_options *opt, int c, const char *arg)
             opt->out = HL_SITE_OUT_JSON;
         else if (strcmp(arg, "csv") == 0)
             opt->out = HL_SITE_OUT_CSV;
+        else if (strcmp(arg, "html") == 0)
+            opt->out = HL_SITE_OUT_HTML;
         else
-            return _bad("--format", arg, "text, json or csv");
+            return _bad("--format", arg, "text, json, csv or html");
         return -1;
     case 'h':
         fputs(_usage, stdout);

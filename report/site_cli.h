@@ -10,7 +10,12 @@
 #define HL_SITE_PROGRAM "heapline-site"
 #define HL_SITE_DEFAULT_TOP 10
 
-enum hl_site_out { HL_SITE_OUT_TEXT, HL_SITE_OUT_JSON, HL_SITE_OUT_CSV };
+enum hl_site_out {
+    HL_SITE_OUT_TEXT,
+    HL_SITE_OUT_JSON,
+    HL_SITE_OUT_CSV,
+    HL_SITE_OUT_HTML
+};
 
 struct hl_site_options {
     char **dirs;

@@ -1,5 +1,5 @@
 /* The site report's figures as every output writes them, so that text,
- * JSON and CSV agree. */
+ * JSON, CSV and HTML agree. */
 #ifndef HEAPLINE_REPORT_SITE_FIGURES_H
 #define HEAPLINE_REPORT_SITE_FIGURES_H
 

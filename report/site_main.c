@@ -25,6 +25,9 @@ static void _print(const struct hl_site_view *v)
     case HL_SITE_OUT_CSV:
         hl_site_print_csv(stdout, v);
         break;
+    case HL_SITE_OUT_HTML:
+        hl_site_print_html(stdout, v);
+        break;
     default:
         hl_site_print_text(stdout, v);
     }

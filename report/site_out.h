@@ -1,5 +1,5 @@
-/* The site report printed: text, JSON or CSV, from the sums of site_agg.h;
- * the writers print what was summed and decide nothing. */
+/* The site report printed: text, JSON, CSV or HTML, from the sums of
+ * site_agg.h; the writers print what was summed and decide nothing. */
 #ifndef HEAPLINE_REPORT_SITE_OUT_H
 #define HEAPLINE_REPORT_SITE_OUT_H
 
@@ -37,5 +37,6 @@ void hl_site_view_free(struct hl_site_view *v);
 void hl_site_print_text(FILE *out, const struct hl_site_view *v);
 void hl_site_print_json(FILE *out, const struct hl_site_view *v);
 void hl_site_print_csv(FILE *out, const struct hl_site_view *v);
+void hl_site_print_html(FILE *out, const struct hl_site_view *v);
 
 #endif
