@@ -226,25 +226,6 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
     return _store(tl, procs, k, proc, points, n);
 }
 
-/* The readings as the library settles them at a normal end (timeline.h
- * in preload/): a point with none has the next one's, the last one the
- * record's VmRSS (a provisional record's last point, still open), and
- * none exceeds VmHWM, the kernel's own highest VmRSS (0: not known). */
-static void _settle_rss(struct hl_timeline_point *points, uint32_t n,
-                        const struct hl_proc *p)
-{
-    uint64_t next = p->vmrss_at_exit ? p->vmrss_at_exit : HL_TIMELINE_NO_RSS;
-
-    for (uint32_t j = n; j-- > 0;) {
-        if (points[j].rss == HL_TIMELINE_NO_RSS)
-            points[j].rss = next;
-        if (p->vmhwm && points[j].rss != HL_TIMELINE_NO_RSS &&
-            points[j].rss > p->vmhwm)
-            points[j].rss = p->vmhwm;
-        next = points[j].rss;
-    }
-}
-
 int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
                         const struct hl_strpool *hosts)
 {
@@ -258,7 +239,7 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
 
         if (seen < 0)
             return -1;
-        _settle_rss(points, s->n, p);
+        hl_conc_settle_rss(points, s->n, p->vmrss_at_exit, p->vmhwm);
         p->timeline = HL_TIMELINE_FULL;
         for (uint32_t j = 0; j < s->n; j++)
             if (points[j].rss == HL_TIMELINE_NO_RSS)
