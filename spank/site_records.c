@@ -50,8 +50,10 @@ static int64_t _rank_of(const char *name)
 }
 
 /* The timeline of row folded into the grid if it is plausible: parsed,
- * on the wall clock within the step's span, an RSS at each point that no
- * process could pass. The bounds keep every sum under 2^62 bytes. */
+ * on the wall clock within the step's span, an RSS at each point once
+ * settled as heapline-report settles them (concurrent.h), none that a
+ * process of the node could pass. The bounds keep every sum under 2^62
+ * bytes. */
 static bool _timeline(struct _reading *r, const struct hl_record_row *row)
 {
     const struct hl_site_span *span = r->span;
@@ -73,6 +75,10 @@ static bool _timeline(struct _reading *r, const struct hl_record_row *row)
         row->elapsed_ms > span->to_ms + HL_SITE_SPAN_SLACK_MS - start_ms ||
         r->points[n - 1].t_ms > span->to_ms + HL_SITE_SPAN_SLACK_MS - start_ms)
         return false;
+    hl_conc_settle_rss(
+        r->points, (size_t)n,
+        row->empty & HL_EMPTY(HL_REC_vmrss_at_exit) ? 0 : row->vmrss_at_exit,
+        row->empty & HL_EMPTY(HL_REC_vmhwm) ? 0 : row->vmhwm);
     for (long i = 0; i < n; i++)
         if (r->points[i].rss == HL_TIMELINE_NO_RSS ||
             r->points[i].rss > span->max_rss)
@@ -159,7 +165,9 @@ static struct hl_site_records _child(int dirfd, const uint32_t *ranks,
         read_count++;
         _read_record(dirfd, e->d_name, buf, &r);
     }
-    r.out.concurrent_known = r.read && r.timelines == r.read;
+    /* one process: its timeline says no more than its VmHWM, as
+     * heapline-report has it */
+    r.out.concurrent_known = r.read >= 2 && r.timelines == r.read;
     if (r.out.concurrent_known) {
         hl_conc_peaks(r.grid, &heap, &rss);
         r.out.concurrent_peak =

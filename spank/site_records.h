@@ -39,7 +39,8 @@ struct hl_site_records {
     uint32_t records; /* of them, with a VmHWM */
     /* The concurrent peak of RSS, or the largest VmHWM of one process if
      * larger (a peak between two readings), as heapline-report takes it;
-     * known only when every record read had a plausible RSS timeline. */
+     * known only for two records or more, each with a plausible RSS
+     * timeline. */
     uint64_t concurrent_peak;
     bool concurrent_known;
 };
@@ -47,9 +48,10 @@ struct hl_site_records {
 /*
  * Reads the records task-R.*.csv in the folder dirfd whose R, and rank
  * column, is one of ranks[0..nranks) (sorted): a record's timeline counts
- * when it parses, has a start_time_s, an RSS at each point, and lies
- * within span. Returns 0 with *out, or -1 when the child failed or did
- * not finish in timeout_ms.
+ * when it parses, has a start_time_s, an RSS at each point once settled
+ * (a point without one takes the next one's, the last the record's
+ * VmRSS; none above its VmHWM), and lies within span. Returns 0 with *out, or
+ * -1 when the child failed or did not finish in timeout_ms.
  */
 int hl_site_records_read(const struct hl_user *user, int dirfd,
                          const uint32_t *ranks, size_t nranks,

@@ -6,14 +6,16 @@
 # step is OOM-killed and forges a record of his own with a huge VmHWM and
 # an RSS timeline past the node's memory; a static task of alice's (which
 # the library does not load in) writes two records with RSS timelines, as
-# a user could, whose concurrent peak is 110 MiB.
+# a user could, whose concurrent peak is 110 MiB; then two tasks of hers
+# on one node, whose records' timelines the library writes.
 # Each measured step leaves one line per node in DIR, written by root;
 # heapline-site names alice as the over-requester with her wasted
 # GiB-hours (checked against the lines by an independent sum), bob's OOM
 # kill, and refuses nothing but what was planted; the concurrent peak is
-# in the line of the static task's step, left out of bob's, and in
-# alice's other lines only once the library writes timelines (empty
-# today, or near her use); bob cannot write in DIR;
+# in the line of the static task's step, 110 MiB, and of the two tasks'
+# step, between their largest VmHWM and their sum, left out of bob's and
+# of the one-process steps (a process's VmHWM says as much, as in
+# heapline-report); bob cannot write in DIR;
 # a symlink planted as a node's file of the day is not followed (its
 # target untouched, one line in the slurmd log) and heapline-site skips
 # it. TAP. Skips (77) without root, Slurm's packages, a built plugin, or a
@@ -75,6 +77,9 @@ else
     _diag < "$top/cc.err"
     _ok 1 "site-timelines.c builds static"
 fi
+_as "$alice" "$work/$alice" srun -w n1 -N1 -n2 --mem=400M "$py" "$touch_py" \
+    50 1 > /dev/null 2> "$work/$alice/err5"
+_ok $? "alice: two tasks on one node touching 50 MB each succeed"
 _as "$alice" "$work/$alice" srun -w n2 -N1 -n1 --mem=100M true \
     > /dev/null 2> "$work/$alice/err2"
 _ok $? "alice: a step on n2, where a symlink is planted, runs as without heapline"
@@ -84,9 +89,9 @@ _ok $? "alice: a step on n2, where a symlink is planted, runs as without heaplin
 f=$site/n1-$day.csv
 _check "n1's file of the day is root's, mode 0600" \
     test "$(stat -c '%U %a' "$f" 2> /dev/null)" = "root 600"
-_check "it starts with '# heapline site 1' and holds four lines" \
+_check "it starts with '# heapline site 1' and holds five lines" \
     test "$(head -1 "$f" 2> /dev/null)" = "# heapline site 1" -a \
-    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 4
+    "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 5
 runuser -u "$bob" -- sh -c "echo forged >> '$f'" 2> /dev/null
 _ok "$(test $? -ne 0 && ! grep -q forged "$f"; echo $?)" \
     "bob cannot append a line to n1's file"
@@ -130,11 +135,12 @@ _check "bob's line: his forged RSS timeline past the node's memory, no concurren
 _check "the static task's line: the concurrent peak of its records' timelines, 110 MiB, not their 200 of VmHWM" \
     test "$(line "$alice" concurrent_peak_bytes 3)/$(line "$alice" vmhwm_sum_bytes 3)" = \
     "$((110 << 20))/$((200 << 20))"
-for i in 1 2; do
-    conc=$(line "$alice" concurrent_peak_bytes $i)
-    _ok "$(test -z "$conc" || test "$conc" -gt 50000000 -a "$conc" -lt 200000000; echo $?)" \
-        "alice's line $i: no concurrent peak while the library writes no timeline, else 50-200 MB (${conc:-empty})"
-done
+_check "alice's one-process steps: no concurrent peak" \
+    test -z "$(line "$alice" concurrent_peak_bytes 1)$(line "$alice" concurrent_peak_bytes 2)"
+conc=$(line "$alice" concurrent_peak_bytes 4)
+vm=$(line "$alice" vmhwm_sum_bytes 4)
+_ok "$(test "${conc:-0}" -gt 50000000 -a "${conc:-0}" -le "${vm:-0}"; echo $?)" \
+    "the two tasks' line: the concurrent peak of the library's timelines, over one task's 50 MB, at most their VmHWM sum (${conc:-empty} <= ${vm:-empty})"
 
 # --- what the site sees -------------------------------------------------------------
 
@@ -156,14 +162,14 @@ u = r["users"]
 print(u[0]["user"] == sys.argv[3], u[0]["efficiency_pct"] <= 50,
       abs(u[0]["wasted_gib_hours"] - want) < 1e-5,
       [x["oom_killed_steps"] for x in u if x["user"] == sys.argv[4]] == [1],
-      r["total"]["steps"] == 4)
+      r["total"]["steps"] == 5)
 PY
 )
-_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; four steps ($verdict)" \
+_check "heapline-site: alice first, efficiency at most 50%, her wasted GiB-hours as her lines say; bob's OOM kill; five steps ($verdict)" \
     test "$verdict" = "True True True True True"
 "$site_bin" "$site" > "$top/site.txt" 2> /dev/null
 _check "heapline-site's text names alice first" \
-    grep -Eq "^ $alice +3 \(3\) " "$top/site.txt"
+    grep -Eq "^ $alice +4 \(4\) " "$top/site.txt"
 [ $failed -eq 0 ] || { _show; _diag < "$top/site.txt"; }
 
 echo "1..$n"

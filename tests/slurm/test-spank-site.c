@@ -9,10 +9,11 @@
  * refused), and what the node's records say, read with the user's rights
  * from the node's own records only (another node's, a rank that lies, a
  * symlink to a file of root's, a record past the size bound: left out):
- * the VmHWM sum, and the concurrent peak of their RSS timelines, known
- * only when each record has a plausible one (garbage, an RSS past the
- * node's memory, huge or negative times, a start outside the step: the
- * figure left out, never past what the node could hold).
+ * the VmHWM sum, and the concurrent peak of their RSS timelines, their
+ * readings settled as heapline-report settles them, known only for two
+ * records or more, each with a plausible timeline (garbage, an RSS past
+ * the node's memory, huge or negative times, a start outside the step:
+ * the figure left out, never past what the node could hold).
  */
 #include <fcntl.h>
 #include <pwd.h>
@@ -205,6 +206,7 @@ struct _rec {
     int64_t start_ns, elapsed_ms;
     const char *timeline;
     const char *raw;
+    uint64_t vmrss;
 };
 
 static void _record(const char *dir, const char *name, const struct _rec *r,
@@ -220,6 +222,7 @@ static void _record(const char *dir, const char *name, const struct _rec *r,
     row.job = "81.0";
     row.pid = 1;
     row.vmhwm = r->vmhwm;
+    row.vmrss_at_exit = r->vmrss;
     row.elapsed_ms = r->elapsed_ms;
     row.start_time_ns = r->start_ns;
     row.timeline = r->timeline;
@@ -247,24 +250,23 @@ static void _vmhwm(const char *top, const struct passwd *nobody)
     snprintf(dir, sizeof(dir), "%s/step", top);
     mkdir(dir, 0700);
     chown(dir, nobody->pw_uid, nobody->pw_gid);
-    _record(dir, "task-0.100.csv", &(struct _rec){0, 100, 0, 0, NULL, NULL},
+    _record(dir, "task-0.100.csv", &(struct _rec){.rank = 0, .vmhwm = 100},
             nobody->pw_uid);
-    _record(dir, "task-1.101.csv", &(struct _rec){1, 200, 0, 0, NULL, NULL},
+    _record(dir, "task-1.101.csv", &(struct _rec){.rank = 1, .vmhwm = 200},
             nobody->pw_uid);
     /* a fork */
-    _record(dir, "task-1.102.csv", &(struct _rec){1, 0, 0, 0, NULL, NULL},
+    _record(dir, "task-1.102.csv", &(struct _rec){.rank = 1}, nobody->pw_uid);
+    _record(dir, "task-5.103.csv", &(struct _rec){.rank = 5, .vmhwm = 1000},
             nobody->pw_uid);
-    _record(dir, "task-5.103.csv", &(struct _rec){5, 1000, 0, 0, NULL, NULL},
+    _record(dir, "task-1.104.csv", &(struct _rec){.rank = 7, .vmhwm = 2000},
             nobody->pw_uid);
-    _record(dir, "task-1.104.csv", &(struct _rec){7, 2000, 0, 0, NULL, NULL},
-            nobody->pw_uid);
-    _record(top, "secret.csv", &(struct _rec){0, 99999, 0, 0, NULL, NULL}, 0);
+    _record(top, "secret.csv", &(struct _rec){.rank = 0, .vmhwm = 99999}, 0);
     snprintf(path, sizeof(path), "%s/secret.csv", top);
     chmod(path, 0600);
     snprintf(big, sizeof(big), "%s/task-0.105.csv", dir);
     symlink(path, big);
     snprintf(path, sizeof(path), "%s/task-0.106.csv", dir);
-    _record(dir, "task-0.106.csv", &(struct _rec){0, 4000, 0, 0, NULL, NULL},
+    _record(dir, "task-0.106.csv", &(struct _rec){.rank = 0, .vmhwm = 4000},
             nobody->pw_uid);
     truncate(path, HL_SITE_MAX_RECORD_BYTES + 1);
     dfd = open(dir, O_RDONLY | O_DIRECTORY);
@@ -295,14 +297,20 @@ static struct hl_site_records _timelines(const char *dir, uid_t owner,
     snprintf(t0, sizeof(t0), "0:1:%" PRIu64 " 800:1:%" PRIu64, 100 * MIB,
              10 * MIB);
     _record(dir, "task-0.200.csv",
-            &(struct _rec){0, 100 * MIB, span->from_ms * 1000000 + 5000000,
-                           2000, t0, NULL},
+            &(struct _rec){.rank = 0,
+                           .vmhwm = 100 * MIB,
+                           .start_ns = span->from_ms * 1000000 + 5000000,
+                           .elapsed_ms = 2000,
+                           .timeline = t0},
             owner);
     _record(dir, "task-1.201.csv", one, owner);
     /* another node's rank, whatever it claims, counts nothing */
     _record(dir, "task-5.202.csv",
-            &(struct _rec){5, 1, span->from_ms * 1000000, 2000,
-                           "0:1:999999999999999999", NULL},
+            &(struct _rec){.rank = 5,
+                           .vmhwm = 1,
+                           .start_ns = span->from_ms * 1000000,
+                           .elapsed_ms = 2000,
+                           .timeline = "0:1:999999999999999999"},
             owner);
     if (hl_site_records_read(&user, dfd, ranks, 2, span, T, &got) < 0)
         got.vmhwm_sum = UINT64_MAX;
@@ -349,31 +357,83 @@ static void _concurrent(const char *top, const struct passwd *nobody)
     snprintf(t1, sizeof(t1), "0:1:%" PRIu64 " 1200:1:%" PRIu64, 10 * MIB,
              100 * MIB);
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, 2000, t1, NULL});
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = t1});
     ok(got.concurrent_known && got.concurrent_peak == 110 * MIB,
        "two ranks' timelines: 110 MiB at once, not the 200 of their VmHWM "
        "(%" PRIu64 ")",
        got.concurrent_peak);
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 150 * MIB, at, 2000, t1, NULL});
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 150 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = t1});
     ok(got.concurrent_known && got.concurrent_peak == 150 * MIB,
        "a VmHWM above the concurrent RSS: that VmHWM, as heapline-report "
        "takes it");
-    got =
-        _timelines(dir, u, &span,
-                   &(struct _rec){1, 100 * MIB, at, 2000, "0:1:x 9:zz", NULL});
+    got = _timelines(dir, u, &span,
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = "0:1:x 9:zz"});
     ok(!got.concurrent_known && got.vmhwm_sum == 200 * MIB,
        "a timeline of garbage: no concurrent peak, the VmHWM sum kept");
+    /* readings above the record's VmHWM are its VmHWM, as the library
+     * settles them: a huge one needs a huge VmHWM, or none */
     snprintf(huge, sizeof(huge), "0:1:%" PRIu64, UINT64_MAX - 1);
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, 2000, huge, NULL});
-    ok(!got.concurrent_known, "an RSS of 2^64 - 2: refused");
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = UINT64_MAX - 1,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = huge});
+    ok(!got.concurrent_known, "an RSS and a VmHWM of 2^64 - 2: refused");
     snprintf(huge, sizeof(huge), "0:1:%" PRIu64, memory + 1);
+    got = _timelines(
+        dir, u, &span,
+        &(struct _rec){
+            .rank = 1, .start_ns = at, .elapsed_ms = 2000, .timeline = huge});
+    ok(!got.concurrent_known,
+       "an RSS past the node's memory, no VmHWM: refused");
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, 2000, huge, NULL});
-    ok(!got.concurrent_known, "an RSS past the node's memory: refused");
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = huge});
+    ok(got.concurrent_known && got.concurrent_peak == 200 * MIB,
+       "an RSS past the record's own VmHWM: that VmHWM (%" PRIu64 ")",
+       got.concurrent_peak);
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, INT64_MAX / 2, t1, NULL});
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = "0:1: 1200:1:",
+                                    .vmrss = 100 * MIB});
+    ok(got.concurrent_known && got.concurrent_peak == 200 * MIB,
+       "points without a reading: the next one's, the last the record's "
+       "VmRSS (%" PRIu64 ")",
+       got.concurrent_peak);
+    got = _timelines(dir, u, &span,
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = 2000,
+                                    .timeline = "0:1: 1200:1:"});
+    ok(!got.concurrent_known,
+       "no reading at all, no VmRSS at the end: no concurrent peak");
+    got = _timelines(dir, u, &span,
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = at,
+                                    .elapsed_ms = INT64_MAX / 2,
+                                    .timeline = t1});
     ok(!got.concurrent_known, "a huge elapsed time: refused");
     snprintf(raw, sizeof(raw),
              "# heapline 1\nrank,host,pid,job,elapsed_s,allocs,frees,"
@@ -383,18 +443,28 @@ static void _concurrent(const char *top, const struct passwd *nobody)
              ".007000000,\"%s\"\n",
              100 * MIB, from / 1000, t1);
     got = _timelines(dir, u, &span, &(struct _rec){.rank = 1, .raw = raw});
-    ok(got.concurrent_known && got.concurrent_peak == 100 * MIB &&
-           got.vmhwm_sum == 100 * MIB,
-       "a negative one: the record refused whole, the other's figures alone");
+    ok(!got.concurrent_known && got.vmhwm_sum == 100 * MIB,
+       "a negative one: the record refused whole; the other's VmHWM alone, "
+       "and no concurrent peak of one process");
     got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, 1000000, 2000, t1, NULL});
+                     &(struct _rec){.rank = 1,
+                                    .vmhwm = 100 * MIB,
+                                    .start_ns = 1000000,
+                                    .elapsed_ms = 2000,
+                                    .timeline = t1});
     ok(!got.concurrent_known, "a start before the step's: refused");
-    got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, 2000,
-                                    "0:1:1 9223372036854775807:1:1", NULL});
+    got =
+        _timelines(dir, u, &span,
+                   &(struct _rec){.rank = 1,
+                                  .vmhwm = 100 * MIB,
+                                  .start_ns = at,
+                                  .elapsed_ms = 2000,
+                                  .timeline = "0:1:1 9223372036854775807:1:1"});
     ok(!got.concurrent_known, "a point at the end of time: refused");
-    got = _timelines(dir, u, &span,
-                     &(struct _rec){1, 100 * MIB, at, 2000, NULL, NULL});
+    got = _timelines(
+        dir, u, &span,
+        &(struct _rec){
+            .rank = 1, .vmhwm = 100 * MIB, .start_ns = at, .elapsed_ms = 2000});
     ok(!got.concurrent_known && got.vmhwm_sum == 200 * MIB,
        "a record without a timeline: no concurrent peak");
 }
