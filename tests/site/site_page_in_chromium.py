@@ -6,9 +6,9 @@ tables hold, for every user, account and listed job, the figures of
 --format json (GiB-hours as the text rounds them, counts exact, "~"
 before an estimate and the note that says so); a user and an account named
 with markup show as text, escaped; the chart has a bar of requested and
-used GiB-hours per user, used over requested in proportion; Chromium's DOM
-holds the same rows, and its screenshot is not blank. Exit 77 only where
-chromium is not installed."""
+used GiB-hours per user, used over requested in proportion; Chromium logs
+no error, its DOM holds the same rows, and its screenshot is not blank.
+Exit 77 only where chromium is not installed."""
 import json
 import os
 import subprocess
@@ -173,14 +173,15 @@ def main():
     page.check(MARKUP_USER in [text(b.find(S + "text")) for b in bars],
                "the bar of the user named with markup, her name as text")
 
-    dom = page.dump_dom(path)
-    seen = page.text_of(dom)
-    page.check(all(c[0] in seen for c in users + accounts) and
-               "wasted most" in seen,
+    seen = page.browse(path, 900, 900)
+    words = page.text_of(seen.dom)
+    page.check(not seen.errors, "Chromium logs no error (%s)" % seen.errors)
+    page.check(all(c[0] in words for c in users + accounts) and
+               "wasted most" in words,
                "Chromium's DOM holds every user's and account's row")
-    page.check(dom.count('class="req"') == len(r["users"]) + 1,
+    page.check(seen.dom.count('class="req"') == len(r["users"]) + 1,
                "and the chart's bars, and the legend's")
-    w, h, gray = page.png_gray(page.screenshot(path, 900, 900))
+    w, h, gray = page.png_gray(seen.png)
     page.check(w == 900 and page.variance(gray) > 100,
                "a screenshot of 900 px that is not blank")
     return page.done()
