@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 
 void hl_site_fmt_gibh(double byte_seconds, char buf[32])
 {
@@ -14,6 +15,17 @@ void hl_site_fmt_gibh(double byte_seconds, char buf[32])
         snprintf(buf, 32, "%.4g", h);
     else
         snprintf(buf, 32, "%.6f", h);
+}
+
+void hl_site_fmt_when(int64_t t, const char *open, char buf[32])
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+
+    if (t == INT64_MIN || t == INT64_MAX || !gmtime_r(&tt, &tm))
+        snprintf(buf, 32, "%s", open);
+    else
+        strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 bool hl_site_fmt_distinct(const struct hl_distinct *d, char buf[24])

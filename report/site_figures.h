@@ -16,6 +16,10 @@ void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
  * estimate (site_distinct.h). Returns whether it is one. */
 bool hl_site_fmt_distinct(const struct hl_distinct *d, char buf[24]);
 
+/* The end of the period, t, as 2026-12-01T00:00:00Z, or open where it is
+ * open (INT64_MIN or INT64_MAX). */
+void hl_site_fmt_when(int64_t t, const char *open, char buf[32]);
+
 /* Used over requested, whole percent; false when nothing was requested. */
 bool hl_site_efficiency(const struct hl_site_time *t, uint64_t *pct);
 

@@ -1,7 +1,7 @@
 /* heapline-site's HTML page (see site_html.h): the same figures as the
  * text, formatted alike (site_figures.h), in tables and a chart. */
 #include <inttypes.h>
-#include <time.h>
+#include <string.h>
 
 #include "html_escape.h"
 #include "site_figures.h"
@@ -28,17 +28,6 @@ static const char _css[] =
     ".name{text-align:left}"
     ".note{font-size:.92em}"
     "@media print{body{max-width:none;margin:0}}";
-
-static void _when(char *buf, size_t size, int64_t t, const char *open)
-{
-    time_t tt = (time_t)t;
-    struct tm tm;
-
-    if (t == INT64_MIN || t == INT64_MAX || !gmtime_r(&tt, &tm))
-        snprintf(buf, size, "%s", open);
-    else
-        strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 static void _gibh_cell(FILE *out, double byte_seconds)
 {
@@ -121,9 +110,19 @@ static bool _group(FILE *out, const struct hl_site_view *v, bool users)
     return estimate;
 }
 
+/* A sentence as a paragraph, escaped. */
+static void _para(FILE *out, const char *id, const char *cls,
+                  const char *sentence)
+{
+    fprintf(out, "<p id=\"%s\"%s%s%s>", id, cls ? " class=\"" : "",
+            cls ? cls : "", cls ? "\"" : "");
+    hl_html_str(out, sentence);
+    fputs("</p>\n", out);
+}
+
 static void _jobs(FILE *out, const struct hl_site_view *v)
 {
-    char gibh[32];
+    char note[HL_SITE_SENTENCE];
 
     if (!v->njobs)
         return;
@@ -146,55 +145,16 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
         fprintf(out, "<td>%" PRIu32 "</td></tr>\n", j->oom_steps);
     }
     fputs("</tbody></table>\n", out);
-    if (v->some_partial) {
-        hl_site_fmt_gibh(v->missed, gibh);
-        fprintf(out,
-                "<p class=\"note\" id=\"partial\">* followed from a later line "
-                "only (heapline-site follows %" PRIu32 " jobs at a time): its "
-                "figures are of its lines since, and it may have wasted up "
-                "to %s GiB-hours more.</p>\n",
-                v->agg->top.cap, gibh);
-    }
-    if (!v->jobs_exact) {
-        hl_site_fmt_gibh(v->left_out, gibh);
-        fprintf(out,
-                "<p class=\"note\" id=\"left-out\">Not sure to be the whole "
-                "list: a job not listed may have wasted up to %s "
-                "GiB-hours.</p>\n",
-                gibh);
-    }
+    if (hl_site_say_partial(v, note))
+        _para(out, "partial", "note", note);
+    if (hl_site_say_left_out(v, note))
+        _para(out, "left-out", "note", note);
     fputs("</section>\n", out);
-}
-
-static void _headline(FILE *out, const struct hl_site_view *v)
-{
-    const struct hl_site_who *all = &v->agg->all;
-    char since[32], until[32], req[32], used[32], wasted[32], jobs[24],
-        steps[24];
-    uint64_t pct = 0;
-
-    hl_site_fmt_distinct(&all->jobs, jobs);
-    hl_site_fmt_distinct(&all->steps, steps);
-    _when(since, sizeof(since), v->opt->since, "the first line");
-    _when(until, sizeof(until), v->opt->until, "the last");
-    fprintf(out,
-            "<p id=\"period\">%" PRIu64 " lines (a step on a node each) of "
-            "%s steps in %s jobs, from %" PRIu64 " files; %s to %s.</p>\n",
-            all->lines, steps, jobs, v->reading->files, since, until);
-    hl_site_fmt_gibh(all->t.requested, req);
-    hl_site_fmt_gibh(all->t.used, used);
-    hl_site_fmt_gibh(all->t.wasted, wasted);
-    hl_site_efficiency(&all->t, &pct);
-    fprintf(out,
-            "<p id=\"memory\" class=\"headline\">Memory: %s GiB-hours "
-            "requested, %s used (%" PRIu64 "%%), %s wasted; OOM-killed "
-            "steps: %s%" PRIu64 ".</p>\n",
-            req, used, pct, wasted, v->agg->oom_over ? "at most " : "",
-            all->oom_steps);
 }
 
 void hl_site_print_html(FILE *out, const struct hl_site_view *v)
 {
+    char line[HL_SITE_SENTENCE + 1];
     bool estimate = !hl_distinct_exact(&v->agg->all.jobs) ||
                     !hl_distinct_exact(&v->agg->all.steps);
 
@@ -205,20 +165,19 @@ void hl_site_print_html(FILE *out, const struct hl_site_view *v)
             "<title>heapline site report</title><style>%s</style></head>"
             "<body>\n<h1>heapline site report</h1>\n",
             _css);
-    _headline(out, v);
+    hl_site_say_period(v, line);
+    strcat(line, ".");
+    _para(out, "period", NULL, line);
+    hl_site_say_memory(v, line);
+    strcat(line, ".");
+    _para(out, "memory", "headline", line);
     estimate |= _group(out, v, true);
     estimate |= _group(out, v, false);
     _jobs(out, v);
+    hl_site_say_estimates(line);
     if (estimate)
-        fprintf(out,
-                "<p class=\"note\" id=\"estimates\">~ an estimate "
-                "(HyperLogLog): within %d%% of the count, 997 times in "
-                "1,000.</p>\n",
-                HL_DISTINCT_ERROR_PCT);
-    if (v->agg->oom_over)
-        fprintf(out,
-                "<p class=\"note\" id=\"oom-over\">OOM-killed steps: past %u "
-                "of them, a step is counted at each of its nodes' lines.</p>\n",
-                HL_SITE_OOM_EXACT);
+        _para(out, "estimates", "note", line);
+    if (hl_site_say_oom_over(v, line))
+        _para(out, "oom-over", "note", line);
     fputs("</body></html>\n", out);
 }

@@ -34,6 +34,19 @@ int hl_site_view_init(struct hl_site_view *v, const struct hl_site_options *opt,
                       const struct hl_site_reading *reading);
 void hl_site_view_free(struct hl_site_view *v);
 
+/* The sentences the text and the HTML page both say, each without a line
+ * break: the period read, the memory in all; and the notes, each said
+ * when it returns true: some listed jobs followed from a later line only,
+ * the list not proved whole, what "~" means, OOM-killed steps past the
+ * ones told apart. */
+#define HL_SITE_SENTENCE 320
+void hl_site_say_period(const struct hl_site_view *v, char *buf);
+void hl_site_say_memory(const struct hl_site_view *v, char *buf);
+bool hl_site_say_partial(const struct hl_site_view *v, char *buf);
+bool hl_site_say_left_out(const struct hl_site_view *v, char *buf);
+void hl_site_say_estimates(char *buf);
+bool hl_site_say_oom_over(const struct hl_site_view *v, char *buf);
+
 void hl_site_print_text(FILE *out, const struct hl_site_view *v);
 void hl_site_print_json(FILE *out, const struct hl_site_view *v);
 void hl_site_print_csv(FILE *out, const struct hl_site_view *v);

@@ -1,22 +1,10 @@
 /* The site report for people (see site_out.h). */
 #include <inttypes.h>
-#include <time.h>
 
 #include "site_figures.h"
 #include "site_out.h"
 #include "slurm_size.h"
 #include "text_table.h"
-
-static void _when(char *buf, size_t size, int64_t t, const char *open)
-{
-    time_t tt = (time_t)t;
-    struct tm tm;
-
-    if (t == INT64_MIN || t == INT64_MAX || !gmtime_r(&tt, &tm))
-        snprintf(buf, size, "%s", open);
-    else
-        strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 /* "jobs (steps)"; whether either is an estimate. */
 static bool _counts(struct hl_table *tb, const struct hl_site_who *w)
@@ -114,23 +102,12 @@ static bool _accounts(FILE *out, const struct hl_site_view *v)
 /* What the list of jobs may miss, when it may. */
 static void _jobs_notes(FILE *out, const struct hl_site_view *v)
 {
-    char gibh[32];
+    char note[HL_SITE_SENTENCE];
 
-    if (v->some_partial) {
-        hl_site_fmt_gibh(v->missed, gibh);
-        fprintf(out,
-                "* followed from a later line only (heapline-site follows "
-                "%" PRIu32 " jobs at a time): its figures are of its lines "
-                "since, and it may have wasted up to %s GiB-hours more.\n",
-                v->agg->top.cap, gibh);
-    }
-    if (!v->jobs_exact) {
-        hl_site_fmt_gibh(v->left_out, gibh);
-        fprintf(out,
-                "Not sure to be the whole list: a job not listed may have "
-                "wasted up to %s GiB-hours.\n",
-                gibh);
-    }
+    if (hl_site_say_partial(v, note))
+        fprintf(out, "%s\n", note);
+    if (hl_site_say_left_out(v, note))
+        fprintf(out, "%s\n", note);
 }
 
 static void _jobs(FILE *out, const struct hl_site_view *v)
@@ -174,40 +151,20 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
 
 void hl_site_print_text(FILE *out, const struct hl_site_view *v)
 {
-    const struct hl_site_who *all = &v->agg->all;
-    char since[32], until[32], req[32], used[32], wasted[32], jobs[24],
-        steps[24];
-    uint64_t pct = 0;
-    bool estimate = hl_site_fmt_distinct(&all->jobs, jobs);
+    char line[HL_SITE_SENTENCE];
+    bool estimate = !hl_distinct_exact(&v->agg->all.jobs) ||
+                    !hl_distinct_exact(&v->agg->all.steps);
 
-    estimate |= hl_site_fmt_distinct(&all->steps, steps);
-    _when(since, sizeof(since), v->opt->since, "the first line");
-    _when(until, sizeof(until), v->opt->until, "the last");
-    fprintf(out,
-            "heapline-site: %" PRIu64
-            " lines (a step on a node each) of %s steps in %s jobs, from "
-            "%" PRIu64 " files; %s to %s\n",
-            all->lines, steps, jobs, v->reading->files, since, until);
-    hl_site_fmt_gibh(all->t.requested, req);
-    hl_site_fmt_gibh(all->t.used, used);
-    hl_site_fmt_gibh(all->t.wasted, wasted);
-    hl_site_efficiency(&all->t, &pct);
-    fprintf(out,
-            "Memory: %s GiB-hours requested, %s used (%" PRIu64
-            "%%), %s wasted; OOM-killed steps: %s%" PRIu64 "\n",
-            req, used, pct, wasted, v->agg->oom_over ? "at most " : "",
-            all->oom_steps);
+    hl_site_say_period(v, line);
+    fprintf(out, "heapline-site: %s\n", line);
+    hl_site_say_memory(v, line);
+    fprintf(out, "%s\n", line);
     estimate |= _users(out, v);
     estimate |= _accounts(out, v);
     _jobs(out, v);
+    hl_site_say_estimates(line);
     if (estimate)
-        fprintf(out,
-                "\n~ an estimate (HyperLogLog): within %d%% of the count, "
-                "997 times in 1,000.\n",
-                HL_DISTINCT_ERROR_PCT);
-    if (v->agg->oom_over)
-        fprintf(out,
-                "OOM-killed steps: past %u of them, a step is counted at each "
-                "of its nodes' lines.\n",
-                HL_SITE_OOM_EXACT);
+        fprintf(out, "\n%s\n", line);
+    if (hl_site_say_oom_over(v, line))
+        fprintf(out, "%s\n", line);
 }
