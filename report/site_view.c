@@ -70,7 +70,7 @@ static int _jobs(struct hl_site_view *v, size_t top)
                 v->missed = v->jobs[i]->missed;
         }
     threshold = v->njobs == top && top ? v->jobs[top - 1]->t.wasted : 0;
-    v->jobs_exact = v->left_out <= threshold;
+    v->jobs_exact = !top || v->left_out <= threshold;
     return 0;
 }
 
