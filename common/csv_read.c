@@ -1,5 +1,6 @@
 #include "csv_read.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The newline that ends the record at p, past the quoted fields' own;
@@ -64,6 +65,36 @@ static const char *_closing_quote(const char *s, const char *end)
             return s;
     }
     return NULL;
+}
+
+const char *hl_csv_field_end(const char *p, const char *end, bool *nul)
+{
+    *nul = false;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101ull, low7 = 0x7F * ones;
+
+    /* A word of eight bytes at a time, the field being short and a million
+     * records' many: the top bit of each byte that is zero, exactly (no
+     * carry passes from one byte to the next), in the word's commas and
+     * in its NULs. */
+    for (; end - p >= 8; p += 8) {
+        uint64_t x, y, commas, nuls;
+
+        memcpy(&x, p, sizeof(x));
+        y = x ^ ',' * ones;
+        commas = ~(((y & low7) + low7) | y | low7);
+        nuls = ~(((x & low7) + low7) | x | low7);
+        if (commas) {
+            /* The bits below the first comma's: the bytes before it. */
+            *nul = *nul || (nuls & ((commas & (0 - commas)) - 1));
+            return p + __builtin_ctzll(commas) / 8;
+        }
+        *nul = *nul || nuls;
+    }
+#endif
+    for (; p < end && *p != ','; p++)
+        *nul = *nul || !*p;
+    return p;
 }
 
 size_t hl_csv_split(const char *s, size_t len, struct hl_field *f)

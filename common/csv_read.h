@@ -40,6 +40,10 @@ bool hl_csv_next_record(struct hl_cursor *c, const char **s, size_t *len,
  * HL_CSV_BAD_QUOTES. */
 size_t hl_csv_split(const char *s, size_t len, struct hl_field *f);
 
+/* The end of the unquoted field that starts at p: the next comma, or end;
+ * *nul tells whether a NUL byte comes before it. */
+const char *hl_csv_field_end(const char *p, const char *end, bool *nul);
+
 /* Whether field f is the name (which holds no quote). */
 bool hl_csv_is(const struct hl_field *f, const char *name);
 

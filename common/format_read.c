@@ -1,36 +1,12 @@
 #include "format_read.h"
 #include "csv_read.h"
 #include "decimal.h"
+#include "row_read.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Where a row's texts are copied, NUL-terminated: on the stack, or for a
- * long row on the heap. */
-struct _texts {
-    char *buf;
-    size_t cap, len;
-    char local[1024];
-};
-
-static int _texts_reserve(struct _texts *t, size_t need)
-{
-    char *big;
-
-    t->len = 0;
-    if (need <= t->cap)
-        return 0;
-    big = malloc(need);
-    if (!big)
-        return -1;
-    if (t->buf != t->local)
-        free(t->buf);
-    t->buf = big;
-    t->cap = need;
-    return 0;
-}
 
 bool hl_format_claims(const struct hl_format *f, const char *buf, size_t len)
 {
@@ -89,99 +65,41 @@ static int _map_header(const struct hl_format *f, const char *s, size_t len,
     return 0;
 }
 
-static int _parse_word(const struct hl_column *c, const struct hl_field *v,
-                       int *out)
+/* The next record of c (hl_csv_next_record), unless it starts with stop
+ * (NULL: none): the data end there, and it is left to read. */
+static bool _next(struct hl_cursor *c, const char *stop, const char **s,
+                  size_t *n, bool *cut)
 {
-    for (int i = 0; c->words[i]; i++)
-        if (hl_csv_is(v, c->words[i])) {
-            *out = i;
-            return 0;
-        }
-    return -1;
-}
-
-/* A text, NUL-terminated in t; one holding a NUL is refused. */
-static int _parse_text(const struct hl_field *v, struct _texts *t,
-                       const char **out)
-{
-    char *to = t->buf + t->len;
-    size_t n = hl_csv_unquote(v, to);
-
-    if (memchr(to, '\0', n))
-        return -1;
-    to[n] = '\0';
-    t->len += n + 1;
-    *out = to;
-    return 0;
-}
-
-/* One field v (NULL when the file has no such column) into column c of
- * row: 0, or -1 when it is not a value of the column. */
-static int _parse_field(const struct hl_column *c, const struct hl_field *v,
-                        struct _texts *t, void *row, unsigned i)
-{
-    void *to = (char *)row + c->offset;
-
-    if (!v || v->len == 0) {
-        *(uint64_t *)row |= HL_EMPTY(i);
-        if (c->kind == HL_COL_TEXT)
-            *(const char **)to = "";
-        else if (c->kind == HL_COL_WORD)
-            *(int *)to = 0;
-        else
-            *(uint64_t *)to = 0;
-        return !v || c->kind == HL_COL_TEXT || (c->flags & HL_COL_EMPTY) ? 0
-                                                                         : -1;
-    }
-    switch (c->kind) {
-    case HL_COL_INT:
-        return hl_parse_i64(v->s, v->len, to);
-    case HL_COL_COUNT:
-        return hl_parse_u64(v->s, v->len, to);
-    case HL_COL_MS:
-        return hl_parse_ms(v->s, v->len, to);
-    case HL_COL_NS:
-        return hl_parse_ns(v->s, v->len, to);
-    case HL_COL_TEXT:
-        return _parse_text(v, t, to);
-    case HL_COL_WORD:
-        return _parse_word(c, v, to);
-    }
-    return -1;
-}
-
-/* A data record: HL_ROW_GOOD, HL_ROW_NOMEM, or its first bad column. */
-static int _parse_row(const struct hl_format *f, const struct hl_field *fields,
-                      size_t len, const int *pos, struct _texts *t, void *row)
-{
-    if (_texts_reserve(t, len + f->ncolumns) < 0)
-        return HL_ROW_NOMEM;
-    *(uint64_t *)row = 0;
-    for (unsigned c = 0; c < f->ncolumns; c++)
-        if (_parse_field(&f->columns[c], pos[c] < 0 ? NULL : &fields[pos[c]], t,
-                         row, c) < 0)
-            return (int)c;
-    return HL_ROW_GOOD;
+    if (!hl_csv_next_record(c, s, n, cut))
+        return false;
+    /* Data records start with a digit: the first byte tells most. */
+    if (!stop || *n == 0 || **s != stop[0] || *n < strlen(stop) ||
+        memcmp(*s, stop, strlen(stop)) != 0)
+        return true;
+    c->p = *s;
+    c->lines = c->line - 1;
+    return false;
 }
 
 /* The data records; -1 on a fault, with err set. */
 static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
-                      const int *pos, size_t nfields, void *row,
-                      hl_row_fn on_row, hl_bad_fn on_bad, void *ctx, char *err,
-                      size_t errlen)
+                      const char *stop, const int *pos, size_t nfields,
+                      void *row, hl_row_fn on_row, hl_bad_fn on_bad, void *ctx,
+                      char *err, size_t errlen)
 {
-    struct hl_field fields[HL_CSV_MAX_FIELDS + 1];
-    struct _texts t = {.cap = sizeof(t.local)};
+    struct hl_row_texts t;
+    struct hl_row_plan plan;
     const char *s;
     size_t n, got, rows = 0;
     int rc = 0, bad;
     bool cut;
 
-    t.buf = t.local;
-    while (rc == 0 && hl_csv_next_record(c, &s, &n, &cut)) {
+    hl_row_texts_init(&t);
+    hl_row_plan_init(&plan, f, pos, nfields);
+    while (rc == 0 && _next(c, stop, &s, &n, &cut)) {
         if (n == 0)
             continue;
-        got = hl_csv_split(s, n, fields);
+        bad = hl_row_parse(&plan, s, n, &t, row, &got);
         if (got == HL_CSV_BAD_QUOTES || got != nfields) {
             if (got == HL_CSV_BAD_QUOTES)
                 snprintf(err, errlen, "line %u: bad quotes", c->line);
@@ -196,7 +114,6 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
             rows++;
             continue;
         }
-        bad = _parse_row(f, fields, n, pos, &t, row);
         if (bad == HL_ROW_GOOD)
             bad = on_row(ctx, row);
         if (bad == HL_ROW_NOMEM)
@@ -211,8 +128,7 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
             rc = 0;
         }
     }
-    if (t.buf != t.local)
-        free(t.buf);
+    hl_row_texts_free(&t);
     if (rc == 0 && (cut || rows == 0)) {
         snprintf(err, errlen, "truncated %s", f->kind);
         rc = -1;
@@ -220,35 +136,45 @@ static int _read_rows(const struct hl_format *f, struct hl_cursor *c,
     return rc;
 }
 
-int hl_format_read_each(const struct hl_format *f, const char *buf, size_t len,
-                        void *row, hl_row_fn on_row, hl_bad_fn on_bad,
-                        void *ctx, char *err, size_t errlen)
+/* buf[0..len) as a file of f, whose data end at the first record after
+ * its first that starts with stop (NULL: at len); c is left there. */
+static int _read(const struct hl_format *f, struct hl_cursor *c,
+                 const char *stop, void *row, hl_row_fn on_row,
+                 hl_bad_fn on_bad, void *ctx, char *err, size_t errlen)
 {
-    struct hl_cursor c = {buf, buf + len, 0, 0};
     int pos[HL_MAX_COLUMNS];
-    const char *s;
-    size_t n, nfields;
+    const char *s, *buf = c->p;
+    size_t n, nfields, len = (size_t)(c->end - c->p);
     bool cut;
 
     if (len == 0) {
         snprintf(err, errlen, "empty file, not a heapline %s", f->kind);
         return -1;
     }
-    if (!hl_csv_next_record(&c, &s, &n, &cut)) {
+    if (!hl_csv_next_record(c, &s, &n, &cut)) {
         if (_check_magic(f, buf, len, err, errlen) == 0)
             snprintf(err, errlen, "truncated %s", f->kind);
         return -1;
     }
     if (_check_magic(f, s, n, err, errlen) < 0)
         return -1;
-    if (!hl_csv_next_record(&c, &s, &n, &cut)) {
+    if (!_next(c, stop, &s, &n, &cut)) {
         snprintf(err, errlen, "truncated %s", f->kind);
         return -1;
     }
     if (_map_header(f, s, n, pos, &nfields, err, errlen) < 0)
         return -1;
-    return _read_rows(f, &c, pos, nfields, row, on_row, on_bad, ctx, err,
+    return _read_rows(f, c, stop, pos, nfields, row, on_row, on_bad, ctx, err,
                       errlen);
+}
+
+int hl_format_read_each(const struct hl_format *f, const char *buf, size_t len,
+                        void *row, hl_row_fn on_row, hl_bad_fn on_bad,
+                        void *ctx, char *err, size_t errlen)
+{
+    struct hl_cursor c = {buf, buf + len, 0, 0};
+
+    return _read(f, &c, NULL, row, on_row, on_bad, ctx, err, errlen);
 }
 
 int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
@@ -257,4 +183,28 @@ int hl_format_read(const struct hl_format *f, const char *buf, size_t len,
 {
     return hl_format_read_each(f, buf, len, row, on_row, NULL, ctx, err,
                                errlen);
+}
+
+int hl_format_read_section(const struct hl_format *f, const char *buf,
+                           size_t len, struct hl_section *sec, void *row,
+                           hl_row_fn on_row, void *ctx, char *err,
+                           size_t errlen)
+{
+    struct hl_cursor c = {buf, buf + len, 0, 0};
+    const char *s;
+    size_t n;
+    bool cut;
+    int rc = _read(f, &c, sec->stop, row, on_row, NULL, ctx, err, errlen);
+
+    /* A fault stops the reading: the rest of the section is passed. The
+     * first record is the section's own, whatever it starts with. */
+    if (c.p == buf)
+        hl_csv_next_record(&c, &s, &n, &cut);
+    while (_next(&c, sec->stop, &s, &n, &cut))
+        ;
+    if (cut)
+        c.p = c.end;
+    sec->used = (size_t)(c.p - buf);
+    sec->lines = c.lines;
+    return rc;
 }

@@ -43,4 +43,20 @@ int hl_format_read_each(const struct hl_format *f, const char *buf, size_t len,
                         void *row, hl_row_fn on_row, hl_bad_fn on_bad,
                         void *ctx, char *err, size_t errlen);
 
+/* A section of a file that holds several (a merged node file): its data
+ * end before the first record, after its first, that starts with stop;
+ * used and lines say where it ended. */
+struct hl_section {
+    const char *stop;
+    size_t used;    /* its bytes */
+    unsigned lines; /* its lines */
+};
+
+/* As hl_format_read, on the section that starts buf[0..len), in the same
+ * pass that finds its end (sec->used, sec->lines), even on a fault. */
+int hl_format_read_section(const struct hl_format *f, const char *buf,
+                           size_t len, struct hl_section *sec, void *row,
+                           hl_row_fn on_row, void *ctx, char *err,
+                           size_t errlen);
+
 #endif
