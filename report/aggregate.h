@@ -65,7 +65,10 @@ struct hl_node {
 };
 
 struct hl_summary {
-    struct hl_rank *ranks; /* largest peak heap first, then by rank */
+    /* Every rank: the first `ordered` of hl_aggregate_top (all of them for
+     * hl_aggregate) by largest peak heap, then by rank and node; the
+     * others after them, in no order. */
+    struct hl_rank *ranks;
     size_t nranks;
     struct hl_node *nodes; /* natural order of the node names */
     size_t nnodes;
@@ -82,9 +85,26 @@ struct hl_summary {
     int64_t origin_ns;
 };
 
-/* Sorts set->procs (by rank, node, then largest peak first) and fills sum.
- * set must hold at least one process. Returns -1 when memory runs out. */
-int hl_aggregate(struct hl_procset *set, struct hl_summary *sum);
+/* Fills sum from set (at least one process), each rank found node by
+ * node, in time linear in the processes: the ranks shown are picked, not
+ * sorted out of all of them, and the median is selected. set->procs is
+ * reordered: the processes that outputs list one by one, those cut short
+ * or ended by SIGPIPE, first, in the report's order (hl_proc_cmp); the
+ * others after them, in no order. Returns -1 when memory runs out. */
+int hl_aggregate_top(struct hl_procset *set, struct hl_summary *sum,
+                     size_t ordered);
+
+/* The same with every rank in order. */
+static inline int hl_aggregate(struct hl_procset *set, struct hl_summary *sum)
+{
+    return hl_aggregate_top(set, sum, SIZE_MAX);
+}
+
+/* The report's order of processes, that of its CSV rows: by rank, by node
+ * (node_of_host, from hl_aggregate), the largest peak heap first, then by
+ * pid, then by the rest of who it is (hl_proc_key), bytes compared. */
+int hl_proc_cmp(const struct hl_proc *a, const struct hl_proc *b,
+                const uint32_t *node_of_host);
 
 void hl_summary_free(struct hl_summary *sum);
 

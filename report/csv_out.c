@@ -1,3 +1,5 @@
+/* qsort_r() */
+#define _GNU_SOURCE
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,24 +109,43 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
     fputc('\n', out);
 }
 
-void hl_print_csv(FILE *out, const struct hl_report *r)
+static int _cmp_row(const void *a, const void *b, void *r)
+{
+    const struct hl_report *rep = r;
+    const struct hl_proc *p = rep->set->procs;
+
+    return hl_proc_cmp(&p[*(const uint32_t *)a], &p[*(const uint32_t *)b],
+                       rep->sum->node_of_host);
+}
+
+int hl_print_csv(FILE *out, const struct hl_report *r)
 {
     const struct hl_proc *p = r->set->procs;
     size_t n = r->set->count;
+    uint32_t *row = malloc((n ? n : 1) * sizeof(*row));
     char names[1024];
     struct hl_buf b;
 
+    if (!row)
+        return -1;
     hl_buf_init(&b, names, sizeof(names));
     hl_format_write_names(&b, &hl_record_format, _omit(r));
     fprintf(out, "%s,%s", names, _derived);
-    /* The processes are sorted by rank and node, largest peak first: each
-     * run of one rank on one node is a rank. */
+    /* Every process, in the report's order: each run of one rank on one
+     * node is a rank. */
+    for (size_t i = 0; i < n; i++)
+        row[i] = (uint32_t)i;
+    qsort_r(row, n, sizeof(*row), _cmp_row, (void *)r);
     for (size_t start = 0, end; start < n; start = end) {
-        for (end = start + 1; end < n && p[end].rank == p[start].rank &&
-                              p[end].host == p[start].host;
+        const struct hl_proc *first = &p[row[start]];
+
+        for (end = start + 1; end < n && p[row[end]].rank == first->rank &&
+                              p[row[end]].host == first->host;
              end++)
             ;
         for (size_t i = start; i < end; i++)
-            _row(out, r, &p[i], end - start, i == start);
+            _row(out, r, &p[row[i]], end - start, i == start);
     }
+    free(row);
+    return 0;
 }

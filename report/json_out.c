@@ -156,7 +156,7 @@ static void _cut_short(FILE *out, const struct hl_report *r)
     const char *sep = "\n";
 
     fputs("  \"did_not_exit_normally\": [", out);
-    for (size_t i = 0; i < set->count; i++) {
+    for (size_t i = 0; i < set->listed; i++) {
         const struct hl_proc *p = &set->procs[i];
 
         if (!hl_proc_cut_short(p))

@@ -28,8 +28,7 @@ static int _print(const struct hl_options *opt, const struct hl_report *r)
         hl_print_json(stdout, r);
         return 0;
     case HL_FORMAT_CSV:
-        hl_print_csv(stdout, r);
-        return 0;
+        return hl_print_csv(stdout, r);
     case HL_FORMAT_FOLDED:
         hl_sites_print_folded(stdout, r->sites);
         return 0;
@@ -43,19 +42,25 @@ static int _print(const struct hl_options *opt, const struct hl_report *r)
 
 /* The records to report: each process once, of the job --job names (a
  * job id that cli.c checked: digits and a few signs). Returns 0, or 2
- * when none is left (said on stderr). */
+ * when none is left or memory runs out (said on stderr). */
 static int _select(const struct hl_options *opt, struct hl_procset *set)
 {
     size_t left_out = 0;
 
-    hl_drop_duplicates(set);
+    if (hl_drop_duplicates(set) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    }
     if (opt->job && set->count) {
         left_out = hl_keep_job(set, opt->job);
         if (set->count && left_out)
             hl_note("--job %s: %zu record%s of other runs left out", opt->job,
                     left_out, left_out == 1 ? "" : "s");
     }
-    hl_procset_match_exits(set);
+    if (hl_procset_match_exits(set) < 0) {
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    }
     if (set->count == 0 && left_out)
         fprintf(stderr, "%s: no record of job %s (--job)\n", HL_PROGRAM,
                 opt->job);
@@ -88,18 +93,24 @@ int main(int argc, char **argv)
     struct hl_report r = {0};
     struct hl_runs runs;
     struct hl_sites_view sites;
+    size_t ordered; /* the ranks that outputs show */
     const char *job;
     long long slurm_deadline;
     int status = hl_parse_cli(argc, argv, &opt);
 
     if (status >= 0)
         return status;
+    /* Only the CSV shows each process's allocations and such. */
+    set.drop_counts = opt.format != HL_FORMAT_CSV;
     /* Only the series an output shows are kept: CSV lists every process. */
     if (opt.timeline)
         set.timelines.keep = opt.format == HL_FORMAT_CSV ? SIZE_MAX : opt.top;
     set.timelines.job = opt.job;
+    ordered = opt.top;
     /* The page draws the top ranks and the band of all of them. */
     if (opt.format == HL_FORMAT_HTML || opt.html) {
+        if (ordered < HL_HTML_RANK_LINES)
+            ordered = HL_HTML_RANK_LINES;
         if (set.timelines.keep < HL_HTML_RANK_LINES)
             set.timelines.keep = HL_HTML_RANK_LINES;
         set.timelines.band = malloc(sizeof(*set.timelines.band));
@@ -117,7 +128,8 @@ int main(int argc, char **argv)
         hl_procset_free(&set);
         return 2;
     }
-    if (hl_aggregate(&set, &sum) < 0 || hl_runs_find(&set, &runs) < 0) {
+    if (hl_aggregate_top(&set, &sum, ordered) < 0 ||
+        hl_runs_find(&set, &runs) < 0) {
         fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
         return 2;
     }
@@ -128,7 +140,7 @@ int main(int argc, char **argv)
     r.timeline = opt.timeline;
     r.margin_pct = opt.margin_pct;
     r.req = opt.req;
-    job = opt.job ? opt.job : hl_records_job(&set);
+    job = opt.job ? opt.job : hl_runs_job(&runs, &set.jobs);
     r.req.cpus_per_rank = 1;
     if (opt.sacct)
         hl_sacct_given(opt.sacct, (unsigned)(opt.slurm_timeout_ms / 1000),

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "csv_read.h"
 #include "exit_format.h"
 #include "format_read.h"
 #include "merged_format.h"
@@ -67,11 +66,8 @@ static int _store_record(void *ctx, const void *row)
     p->rank = (int32_t)r->rank;
     p->pid = (uint32_t)r->pid;
     p->elapsed_ms = r->elapsed_ms;
-    p->allocs = r->allocs;
-    p->frees = r->frees;
     p->peak_heap = r->peak_heap;
     p->peak_time_ms = r->peak_heap_time_ms;
-    p->live_at_exit = r->live_heap_at_exit;
     p->vmhwm = r->vmhwm;
     p->vmrss_at_exit = r->vmrss_at_exit;
     p->start_ns =
@@ -90,9 +86,16 @@ static int _store_record(void *ctx, const void *row)
     if (p->host == UINT32_MAX || p->job == UINT32_MAX ||
         p->program == UINT32_MAX)
         return HL_ROW_NOMEM;
-    p->ppid = r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
-                  ? HL_PPID_UNKNOWN
-                  : (uint32_t)r->ppid;
+    if (!set->drop_counts)
+        set->counts[p->counts] = (struct hl_proc_counts){
+            .allocs = r->allocs,
+            .frees = r->frees,
+            .live_at_exit = r->live_heap_at_exit,
+            .ppid =
+                r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
+                    ? HL_PPID_UNKNOWN
+                    : (uint32_t)r->ppid,
+        };
     if (_store_sites(set, p, r) == HL_ROW_NOMEM)
         return HL_ROW_NOMEM;
     return _stage_timeline(set, p, r);
@@ -131,6 +134,7 @@ static int _store_exit(void *ctx, const void *row)
     x->signal = r->status == HL_STATUS_SIGNALED ? (uint8_t)r->signal : 0;
     x->oom = r->empty & HL_EMPTY(HL_EXIT_oom) ? -1 : (int8_t)r->oom;
     x->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
+    set->nexits_read++;
     return x->host == UINT32_MAX ? HL_ROW_NOMEM : HL_ROW_GOOD;
 }
 
@@ -200,27 +204,35 @@ size_t hl_file_bound(const char *buf, size_t len, const char **kind)
 }
 
 /* Reads buf[0..len) as a file of the kind its first line says, its rows
- * one by one into set; on a fault, none of them. */
+ * one by one into set; on a fault, none of them. sec: the section of a
+ * merged node file it is, NULL for a file of its own. */
 static int _read_one(const char *buf, size_t len, struct hl_procset *set,
-                     char *err, size_t errlen)
+                     struct hl_section *sec, char *err, size_t errlen)
 {
     union {
         struct hl_record_row record;
         struct hl_exit_row exit;
         struct hl_node_row node;
     } row;
-    size_t k = _kind_of(buf, len), *count, before;
+    size_t k = _kind_of(buf, len), *count, before, counts = set->ncounts;
+    size_t exits_read = set->nexits_read;
+    int rc;
 
     count = (size_t *)((char *)set + _kinds[k].count);
     before = *count;
-    if (hl_format_read(_kinds[k].format, buf, len, &row, _kinds[k].store, set,
-                       err, errlen) == 0) {
+    rc = sec ? hl_format_read_section(_kinds[k].format, buf, len, sec, &row,
+                                      _kinds[k].store, set, err, errlen)
+             : hl_format_read(_kinds[k].format, buf, len, &row, _kinds[k].store,
+                              set, err, errlen);
+    if (rc == 0) {
         if (hl_timelines_commit(&set->timelines, set->procs, &set->hosts) == 0)
             return 0;
         snprintf(err, errlen, "out of memory");
     }
     hl_timelines_drop(&set->timelines);
     *count = before;
+    set->ncounts = counts;
+    set->nexits_read = exits_read;
     return -1;
 }
 
@@ -262,29 +274,6 @@ static void _section_fault(char *err, size_t errlen, const char *what,
         snprintf(err, errlen, "the section at line %u: %s", first_line, what);
 }
 
-/* Cuts buf into its sections: calls fn on each, with the line it starts
- * on; a section ends where a record starts with "# heapline ". */
-static void _sections(const char *buf, size_t len,
-                      void (*fn)(void *, const char *, size_t, unsigned),
-                      void *ctx)
-{
-    struct hl_cursor c = {buf, buf + len, 0, 0};
-    const char *start = buf, *s;
-    unsigned start_line = 1;
-    size_t n;
-    bool cut;
-
-    while (hl_csv_next_record(&c, &s, &n, &cut)) {
-        if (s == start || n < strlen(HL_SECTION_START) ||
-            memcmp(s, HL_SECTION_START, strlen(HL_SECTION_START)) != 0)
-            continue;
-        fn(ctx, start, (size_t)(s - start), start_line);
-        start = s;
-        start_line = c.line;
-    }
-    fn(ctx, start, (size_t)(buf + len - start), start_line);
-}
-
 struct _merged_read {
     struct hl_procset *set;
     struct _merged own;
@@ -292,36 +281,53 @@ struct _merged_read {
     char fault[256]; /* the first bad section's */
 };
 
-static void _merged_section(void *ctx, const char *s, size_t n, unsigned line)
+/* The section that starts s[0..n) (the rest of the file) on line line:
+ * read, and how long it is (sec). */
+static void _merged_section(struct _merged_read *mr, const char *s, size_t n,
+                            unsigned line, struct hl_section *sec)
 {
-    struct _merged_read *mr = ctx;
     struct hl_merged_row row;
+    struct _merged inner;
     char what[160];
     int rc;
 
-    if (mr->sections++ == 0)
-        rc = hl_format_read(&hl_merged_format, s, n, &row, _store_merged,
-                            &mr->own, what, sizeof(what));
-    else if (hl_format_claims(&hl_merged_format, s, n))
-        rc = -1, snprintf(what, sizeof(what), "a merged node file within one");
-    else
-        rc = _read_one(s, n, mr->set, what, sizeof(what));
+    if (mr->sections++ == 0) {
+        rc =
+            hl_format_read_section(&hl_merged_format, s, n, sec, &row,
+                                   _store_merged, &mr->own, what, sizeof(what));
+    } else if (hl_format_claims(&hl_merged_format, s, n)) {
+        hl_format_read_section(&hl_merged_format, s, n, sec, &row,
+                               _store_merged, &inner, what, sizeof(what));
+        rc = -1;
+        snprintf(what, sizeof(what), "a merged node file within one");
+    } else {
+        rc = _read_one(s, n, mr->set, sec, what, sizeof(what));
+    }
     if (rc < 0 && !mr->fault[0])
         _section_fault(mr->fault, sizeof(mr->fault), what, line);
 }
 
 /*
  * A merged node file: each section read as a file of its format, its rows
- * one by one into set. A bad section is left out and the others kept; it,
- * and whatever the merge itself says is missing, make the file a fault
- * (one line in err, -1) with its good rows kept.
+ * one by one into set; a section ends where a record starts with
+ * "# heapline ", found as it is read. A bad section is left out and the
+ * others kept; it, and whatever the merge itself says is missing, make the
+ * file a fault (one line in err, -1) with its good rows kept.
  */
 static int _read_merged(const char *buf, size_t len, struct hl_procset *set,
                         char *err, size_t errlen)
 {
     struct _merged_read mr = {.set = set};
+    const char *s = buf, *end = buf + len;
+    unsigned line = 1;
 
-    _sections(buf, len, _merged_section, &mr);
+    while (s < end) {
+        struct hl_section sec = {.stop = HL_SECTION_START};
+
+        _merged_section(&mr, s, (size_t)(end - s), line, &sec);
+        s += sec.used;
+        line += sec.lines;
+    }
     if (mr.sections == 0 || mr.own.rows != 1) {
         snprintf(err, errlen, "%s",
                  mr.fault[0] ? mr.fault
@@ -350,13 +356,14 @@ int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
 {
     if (hl_format_claims(&hl_merged_format, buf, len))
         return _read_merged(buf, len, set, err, errlen);
-    return _read_one(buf, len, set, err, errlen);
+    return _read_one(buf, len, set, NULL, err, errlen);
 }
 
 void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
                        struct hl_record_row *r)
 {
     const char *program = hl_strpool_get(&set->programs, p->program);
+    const struct hl_proc_counts *k = &set->counts[p->counts];
 
     *r = (struct hl_record_row){
         .rank = p->rank,
@@ -364,16 +371,16 @@ void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
         .pid = p->pid,
         .job = hl_strpool_get(&set->jobs, p->job),
         .elapsed_ms = p->elapsed_ms,
-        .allocs = p->allocs,
-        .frees = p->frees,
+        .allocs = k->allocs,
+        .frees = k->frees,
         .peak_heap = p->peak_heap,
         .peak_heap_time_ms = p->peak_time_ms,
-        .live_heap_at_exit = p->live_at_exit,
+        .live_heap_at_exit = k->live_at_exit,
         .vmhwm = p->vmhwm,
         .vmrss_at_exit = p->vmrss_at_exit,
         .program = program[0] ? program : NULL,
-        .ppid = p->ppid,
-        .empty = p->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
+        .ppid = k->ppid,
+        .empty = k->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
         .start_time_ns = p->start_ns,
     };
     if (p->start_ns < 0)

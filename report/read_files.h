@@ -24,7 +24,7 @@ int hl_read_file(const char *buf, size_t len, struct hl_procset *set, char *err,
 size_t hl_file_bound(const char *buf, size_t len, const char **kind);
 
 /* The record's columns of process p, as the report holds them (texts point
- * into set). */
+ * into set, which keeps the counts: not drop_counts). */
 void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
                        struct hl_record_row *r);
 

@@ -101,7 +101,10 @@ void hl_print_json(FILE *out, const struct hl_report *r);
 /* A JSON string of s, escaped: host names, job ids, node names and
  * function names come from files. */
 void hl_json_str(FILE *out, const char *s);
-void hl_print_csv(FILE *out, const struct hl_report *r);
+
+/* Every process, in the report's order (hl_proc_cmp). Returns 0, or -1
+ * when memory runs out. */
+int hl_print_csv(FILE *out, const struct hl_report *r);
 
 /* One page with no external resource: the headline, a chart per node, the
  * ranks' heap over time and the ranks table (html_out.c). */

@@ -43,6 +43,23 @@ void hl_runs_free(struct hl_runs *runs)
     memset(runs, 0, sizeof(*runs));
 }
 
+const char *hl_runs_job(const struct hl_runs *runs,
+                        const struct hl_strpool *jobs)
+{
+    const char *job = NULL;
+
+    for (size_t i = 0; i < runs->count; i++) {
+        const char *j = hl_strpool_get(jobs, runs->runs[i].job);
+
+        if (!j[0])
+            continue;
+        if (job)
+            return NULL;
+        job = j;
+    }
+    return job;
+}
+
 bool hl_job_selects(const char *job, const char *record_job)
 {
     size_t n = strlen(job);

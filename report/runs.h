@@ -26,6 +26,11 @@ int hl_runs_find(const struct hl_procset *set, struct hl_runs *runs);
 
 void hl_runs_free(struct hl_runs *runs);
 
+/* The job of the records: the one job id that every record naming a job
+ * names, or NULL when none does or they differ (jobs: the set's). */
+const char *hl_runs_job(const struct hl_runs *runs,
+                        const struct hl_strpool *jobs);
+
 /* Whether the job column value record_job is of job, as --job names it
  * (hl_keep_job). */
 bool hl_job_selects(const char *job, const char *record_job);

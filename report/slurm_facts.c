@@ -14,22 +14,6 @@
 #define _FIRST_PAUSE_MS 50
 #define _MAX_PAUSE_MS 1000
 
-const char *hl_records_job(const struct hl_procset *set)
-{
-    const char *job = NULL;
-
-    for (size_t i = 0; i < set->count; i++) {
-        const char *j = hl_strpool_get(&set->jobs, set->procs[i].job);
-
-        if (!j[0])
-            continue;
-        if (job && strcmp(job, j) != 0)
-            return NULL;
-        job = j;
-    }
-    return job;
-}
-
 /* The queries of one report: the step's row (asked again until it has its
  * usage), the job's own row (whether sacct knows the job; its ReqMem), and
  * scontrol's request. */

@@ -5,10 +5,6 @@
 
 #include "report.h"
 
-/* The job of the records: the one job id that every record naming a job
- * names, or NULL when none does or they differ. */
-const char *hl_records_job(const struct hl_procset *set);
-
 /* Asks Slurm about job, every query within one deadline, timeout_ms from
  * now: sacct's MaxRSS of the step unless r->sacct holds an answer already
  * (--sacct), and scontrol's request when r->req is unknown (else sacct's

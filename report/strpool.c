@@ -61,19 +61,29 @@ uint32_t hl_strpool_intern(struct hl_strpool *pool, const char *s, size_t len)
 {
     uint32_t i, id;
 
+    /* The rows of a file mostly repeat the last host and job. */
+    if (pool->count && len == pool->last_len &&
+        memcmp(hl_strpool_get(pool, pool->last), s, len) == 0)
+        return pool->last;
+
     if ((pool->count + 1) * 2 > pool->nslots && _grow_slots(pool) < 0)
         return UINT32_MAX;
     i = _hash(s, len) & (pool->nslots - 1);
     while (pool->slots[i]) {
         const char *old = hl_strpool_get(pool, pool->slots[i] - 1);
 
-        if (strncmp(old, s, len) == 0 && old[len] == '\0')
-            return pool->slots[i] - 1;
+        if (strncmp(old, s, len) == 0 && old[len] == '\0') {
+            pool->last_len = len;
+            return pool->last = pool->slots[i] - 1;
+        }
         i = (i + 1) & (pool->nslots - 1);
     }
     id = _append(pool, s, len);
-    if (id != UINT32_MAX)
+    if (id != UINT32_MAX) {
         pool->slots[i] = id + 1;
+        pool->last = id;
+        pool->last_len = len;
+    }
     return id;
 }
 

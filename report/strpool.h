@@ -15,6 +15,8 @@ struct hl_strpool {
     size_t offset_cap;
     uint32_t *slots; /* open-addressing hash table of id + 1, 0 = free */
     uint32_t nslots;
+    uint32_t last; /* the id last interned, and its length */
+    size_t last_len;
 };
 
 /* Returns the id of the string s[0..len), adding it if new, or UINT32_MAX

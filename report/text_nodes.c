@@ -200,7 +200,7 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
         _words(out, r, cgroups);
     /* A step of the SPANK plugin (it wrote exit files) with no node file
      * ran in no memory cgroup. */
-    if (r->set->nexits && !cgroups)
+    if (r->set->nexits_read && !cgroups)
         hl_print_wrapped(out, "The nodes' true peak is not known: the step "
                               "ran in no memory cgroup, and the sum of VmHWM "
                               "is an upper bound.");

@@ -171,7 +171,7 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
     if (!count)
         return;
     hl_table_init(&tab, 6);
-    for (size_t i = 0; i < set->count && shown < r->top; i++)
+    for (size_t i = 0; i < set->listed && shown < r->top; i++)
         if (hl_proc_cut_short(&set->procs[i])) {
             _cut_short_row(&tab, r, &set->procs[i]);
             shown++;

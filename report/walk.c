@@ -142,9 +142,9 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
     char buf[_BUF_SIZE];
     char err[160];
     const char *data = buf;
-    size_t len = 0;
+    size_t len = 0, exits;
     struct stat st;
-    int fault;
+    int fault, rc;
 
     if (fstat(fd, &st) < 0) {
         hl_warn(path, "cannot read: %s", strerror(errno));
@@ -166,7 +166,10 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
     }
     ld->set->sites_fault[0] = '\0';
     ld->set->timelines.fault[0] = '\0';
-    if (hl_read_file(data, len, ld->set, err, sizeof(err)) < 0) {
+    exits = ld->set->nexits;
+    rc = hl_read_file(data, len, ld->set, err, sizeof(err));
+    hl_procset_drop_plain_exits(ld->set, exits);
+    if (rc < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;
         return;
