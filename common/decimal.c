@@ -69,7 +69,7 @@ const char *hl_scan_ns(const char *s, const char *end, int64_t *out)
 /* Each: the number is the whole of s[0..len). */
 int hl_parse_u64(const char *s, size_t len, uint64_t *out)
 {
-    uint64_t v;
+    uint64_t v = 0;
 
     if (hl_scan_u64(s, s + len, &v) != s + len)
         return -1;

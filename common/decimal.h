@@ -31,7 +31,8 @@ const char *hl_scan_ns(const char *s, const char *end, int64_t *out);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The digits that start the 8 bytes at s, found and converted in one word
  * (the first byte its lowest): how many (0 to 8) and their value. */
-static inline unsigned hl_digits_in_word(const char *s, uint64_t *value)
+__attribute__((always_inline)) static inline unsigned
+hl_digits_in_word(const char *s, uint64_t *value)
 {
     const uint64_t ones = 0x0101010101010101ull, high = 0xF0 * ones;
     const uint64_t low7 = 0x7F * ones;
@@ -63,8 +64,8 @@ static inline unsigned hl_digits_in_word(const char *s, uint64_t *value)
 
 /* A count, as hl_scan_i64 and the others; inline, as a record holds a
  * dozen and a million records are read. */
-static inline const char *hl_scan_u64(const char *s, const char *end,
-                                      uint64_t *out)
+__attribute__((always_inline)) static inline const char *
+hl_scan_u64(const char *s, const char *end, uint64_t *out)
 {
     static const uint64_t ten_to[] = {
         1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
