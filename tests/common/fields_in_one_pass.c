@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../bench/xorshift.h"
 #include "../tap.h"
 #include "csv_read.h"
 #include "decimal.h"
@@ -25,10 +26,7 @@ static uint64_t _state = 0x9E3779B97F4A7C15ull;
 
 static uint64_t _random(uint64_t n)
 {
-    _state ^= _state << 13;
-    _state ^= _state >> 7;
-    _state ^= _state << 17;
-    return _state % n;
+    return xorshift64(&_state) % n;
 }
 
 /* The reference: a count, digit by digit, refused past UINT64_MAX. */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../bench/xorshift.h"
 #include "../tap.h"
 #include "duplicates.h"
 #include "exit_format.h"
@@ -27,10 +28,7 @@ static uint64_t _state = 0x9E3779B97F4A7C15ull;
 
 static uint64_t _random(uint64_t n)
 {
-    _state ^= _state << 13;
-    _state ^= _state >> 7;
-    _state ^= _state << 17;
-    return _state % n;
+    return xorshift64(&_state) % n;
 }
 
 /* A set of random processes; each one's read order in its peak heap. */

@@ -10,6 +10,7 @@
  * from none to every rank. */
 #include <stdlib.h>
 
+#include "../bench/xorshift.h"
 #include "../tap.h"
 #include "stats.h"
 #include "top_ranks.h"
@@ -18,10 +19,7 @@ static uint64_t _state = 0x2545F4914F6CDD1Dull;
 
 static uint64_t _random(void)
 {
-    _state ^= _state << 13;
-    _state ^= _state >> 7;
-    _state ^= _state << 17;
-    return _state;
+    return xorshift64(&_state);
 }
 
 static int _cmp_u64(const void *a, const void *b)
