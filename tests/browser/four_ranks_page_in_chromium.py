@@ -1,5 +1,6 @@
 """Proves, on a real job of 4 ranks on 2 nodes (4 processes run at once
-with libheapline.so, their ranks and nodes from Slurm's environment) and on
+with libheapline.so, their ranks and nodes from Slurm's environment), on
+its records without their timelines (as heapline 0.1 wrote them) and on
 hand-written records, that heapline-report --format html writes one page
 that Chromium reads: well-formed XML (its SVG charts too), no external
 resource, links to its sections (the ranks' chart only where there are
@@ -9,6 +10,7 @@ that are not blank at the width asked; --html=FILE writes the same page
 beside the text report. A host name full of markup is shown as text and
 breaks nothing; a killed rank's row is marked with a dagger and a space."""
 
+import csv
 import os
 import re
 import subprocess
@@ -112,9 +114,26 @@ def page_checks(name, records, nnodes, nranks, mem, timelines):
     return words
 
 
+def without_timelines(records, out):
+    """The records as heapline 0.1 wrote them: no timeline column."""
+    os.makedirs(out)
+    for name in os.listdir(records):
+        with open(os.path.join(records, name), newline="") as f:
+            magic = f.readline()
+            rows = list(csv.reader(f))
+        keep = [i for i, c in enumerate(rows[0]) if c != "timeline"]
+        with open(os.path.join(out, name), "w", newline="") as f:
+            f.write(magic)
+            csv.writer(f, lineterminator="\n").writerows(
+                [[r[i] for i in keep] for r in rows])
+
+
 real = os.path.join(tmp, "real")
 real_job(real)
-page_checks("real", real, 2, 4, "200M", False)
+page_checks("real", real, 2, 4, "200M", True)
+older = os.path.join(tmp, "older")
+without_timelines(real, older)
+page_checks("real, no timelines", older, 2, 4, "200M", False)
 
 made = os.path.join(tmp, "made")
 gen_job(made, 4, 2)
