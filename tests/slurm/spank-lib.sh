@@ -125,8 +125,9 @@ for path in sys.argv[2:]:
 PY
 }
 _concurrent_rss() { # STEPDIR NODE: the node's concurrent RSS in bytes, from
-    # heapline-report's JSON; empty when the report gives none
-    "$art/heapline-report" --no-sacct --format json "$1" 2> /dev/null |
+    # heapline-report's JSON (the built one, else the installed one); empty
+    # when the report gives none
+    "${report:-heapline-report}" --no-sacct --format json "$1" 2> /dev/null |
         "$py" -c '
 import json, sys
 nodes = {n["node"]: n for n in json.load(sys.stdin)["nodes"]}
