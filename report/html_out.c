@@ -8,6 +8,7 @@
 #include "format_size.h"
 #include "headline.h"
 #include "html_escape.h"
+#include "html_style.h"
 #include "html_parts.h"
 #include "timeline_out.h"
 
@@ -16,16 +17,8 @@
  * class: in a <use> of the shared axes no descendant selector matches. No
  * '<' or '&' in it: the page stays XML. A CSS escape takes the space after
  * it as its end: the dagger's space is a no-break one, escaped too. */
-static const char _css[] =
-    "body{font:14px/1.45 system-ui,sans-serif;color:#000;background:#fff;"
-    "max-width:62em;margin:1em auto;padding:0 1em}"
-    "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
-    ".headline{font-weight:600}"
-    "figure{margin:.8em 0;break-inside:avoid}"
-    "svg.chart{display:block;width:100%;max-width:720px;height:auto}"
+static const char _css[] = HL_HTML_BASE_CSS
     "svg.defs{position:absolute}"
-    ".yl,.xl{font:11px sans-serif;fill:#333}"
-    ".yl{text-anchor:end}.xl{text-anchor:middle}"
     "path{fill:none;stroke-width:2}"
     ".grid{stroke:#d0d0d0;stroke-width:1}"
     ".rss{stroke:#0072b2}"
@@ -45,10 +38,6 @@ static const char _css[] =
     ".r7,.m7{stroke:#999;stroke-dasharray:12 4}"
     "circle{stroke-dasharray:none;fill:#fff;stroke-width:2}"
     "circle.peak{fill:#000}"
-    ".legend .item{display:inline-block;margin-right:1.2em;white-space:nowrap}"
-    ".legend svg{vertical-align:middle;margin-right:.3em}"
-    "table{border-collapse:collapse}"
-    "th,td{padding:.15em .6em;border-bottom:1px solid #ddd;text-align:right}"
     ".host,.end{text-align:left}"
     "tr.killed td{font-weight:600}"
     "tr.killed td.end::before{content:'\\2020\\a0'}"

@@ -4,30 +4,19 @@
 #include <string.h>
 
 #include "html_escape.h"
+#include "html_style.h"
 #include "site_figures.h"
 #include "site_html.h"
 #include "slurm_size.h"
 
-/* heapline-report's look: its fonts, tables and Okabe and Ito's colours.
- * No '<' or '&' in it: the page stays XML. */
+/* heapline-report's look (html_style.h), and Okabe and Ito's colours. No
+ * '<' or '&' in it: the page stays XML. */
 static const char _css[] =
-    "body{font:14px/1.45 system-ui,sans-serif;color:#000;background:#fff;"
-    "max-width:62em;margin:1em auto;padding:0 1em}"
-    "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
-    ".headline{font-weight:600}"
-    "figure{margin:.8em 0;break-inside:avoid}"
-    "svg.chart{display:block;width:100%;max-width:720px;height:auto}"
-    ".yl,.xl{font:11px sans-serif;fill:#333}"
-    ".yl{text-anchor:end}.xl{text-anchor:middle}"
-    ".grid{stroke:#d0d0d0;stroke-width:1;fill:none}"
-    ".req{fill:#56b4e9}.used{fill:#0072b2}"
-    ".legend .item{display:inline-block;margin-right:1.2em;white-space:nowrap}"
-    ".legend svg{vertical-align:middle;margin-right:.3em}"
-    "table{border-collapse:collapse}"
-    "th,td{padding:.15em .6em;border-bottom:1px solid #ddd;text-align:right}"
-    ".name{text-align:left}"
-    ".note{font-size:.92em}"
-    "@media print{body{max-width:none;margin:0}}";
+    HL_HTML_BASE_CSS ".grid{stroke:#d0d0d0;stroke-width:1;fill:none}"
+                     ".req{fill:#56b4e9}.used{fill:#0072b2}"
+                     ".name{text-align:left}"
+                     ".note{font-size:.92em}"
+                     "@media print{body{max-width:none;margin:0}}";
 
 static void _gibh_cell(FILE *out, double byte_seconds)
 {
