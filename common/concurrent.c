@@ -68,20 +68,6 @@ static void _put(struct hl_conc *g, int64_t c, uint64_t heap, uint64_t rss)
     g->rss[_index(c)] += rss;
 }
 
-void hl_conc_settle_rss(struct hl_timeline_point *p, size_t n, uint64_t vmrss,
-                        uint64_t vmhwm)
-{
-    uint64_t next = vmrss ? vmrss : HL_TIMELINE_NO_RSS;
-
-    for (size_t j = n; j-- > 0;) {
-        if (p[j].rss == HL_TIMELINE_NO_RSS)
-            p[j].rss = next;
-        if (vmhwm && p[j].rss != HL_TIMELINE_NO_RSS && p[j].rss > vmhwm)
-            p[j].rss = vmhwm;
-        next = p[j].rss;
-    }
-}
-
 void hl_conc_add(struct hl_conc *g, int64_t start_ms,
                  const struct hl_timeline_point *p, size_t n, int64_t end_ms)
 {

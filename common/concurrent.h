@@ -45,14 +45,6 @@ struct hl_conc_peak {
 
 void hl_conc_init(struct hl_conc *g);
 
-/* The readings of a process's points p[0..n) as the library settles them
- * at a normal end (timeline.h in preload/): a point with none has the
- * next one's, the last one vmrss, the record's VmRSS (a provisional
- * record's last point, still open), and none exceeds vmhwm, the kernel's
- * own highest VmRSS (either 0: not known). */
-void hl_conc_settle_rss(struct hl_timeline_point *p, size_t n, uint64_t vmrss,
-                        uint64_t vmhwm);
-
 /* Adds one process: its points p[0..n) (n > 0), from start_ms (its
  * start_time_s, in ms since the Epoch) to end_ms (start plus its
  * elapsed_s). A point's rss of HL_TIMELINE_NO_RSS adds nothing. */

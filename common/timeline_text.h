@@ -53,6 +53,15 @@ void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
  * marked, filled with the mark, written from the end. */
 void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p);
 
+/* The readings of a process's points p[0..n) settled, as the library
+ * writes them at a normal end and as readers take a provisional record's:
+ * a point with none has the next one's, the last one vmrss, the record's
+ * VmRSS, and none exceeds vmhwm, the kernel's own highest VmRSS (VmHWM is
+ * at least every reading; one above it is the noise of per-CPU counters).
+ * Either figure 0: not known. */
+void hl_timeline_settle_rss(struct hl_timeline_point *p, size_t n,
+                            uint64_t vmrss, uint64_t vmhwm);
+
 /* Reads the field s[0..len) into out[0..max): returns the number of
  * points, or -1 with *why set to what is wrong (a static string). Spaces
  * before, after and between points may be several; times must grow; a

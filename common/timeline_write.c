@@ -35,3 +35,17 @@ void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     slot[0] = text[0];
 }
+
+void hl_timeline_settle_rss(struct hl_timeline_point *p, size_t n,
+                            uint64_t vmrss, uint64_t vmhwm)
+{
+    uint64_t next = vmrss ? vmrss : HL_TIMELINE_NO_RSS;
+
+    for (size_t j = n; j-- > 0;) {
+        if (p[j].rss == HL_TIMELINE_NO_RSS)
+            p[j].rss = next;
+        if (vmhwm && p[j].rss != HL_TIMELINE_NO_RSS && p[j].rss > vmhwm)
+            p[j].rss = vmhwm;
+        next = p[j].rss;
+    }
+}

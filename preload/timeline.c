@@ -88,23 +88,15 @@ size_t hl_timeline_note(struct hl_timeline *tl, int64_t t_ms, uint64_t heap,
 void hl_timeline_settle(struct hl_timeline *tl, uint64_t peak,
                         int64_t peak_t_ms, int64_t vmhwm)
 {
-    uint64_t next_rss = HL_TIMELINE_NO_RSS;
     size_t at = 0;
 
-    for (size_t i = tl->n; i-- > 0;) {
-        struct hl_timeline_point *p = &tl->p[i];
-
-        if (!at && p->t_ms <= peak_t_ms)
-            at = i + 1;
-        if (p->heap > peak)
-            p->heap = peak;
-        if (p->rss == HL_TIMELINE_NO_RSS)
-            p->rss = next_rss;
-        if (vmhwm >= 0 && p->rss != HL_TIMELINE_NO_RSS &&
-            p->rss > (uint64_t)vmhwm)
-            p->rss = (uint64_t)vmhwm;
-        next_rss = p->rss;
+    hl_timeline_settle_rss(tl->p, tl->n, 0, vmhwm < 0 ? 0 : (uint64_t)vmhwm);
+    for (size_t i = 0; i < tl->n; i++) {
+        if (tl->p[i].t_ms <= peak_t_ms)
+            at = i;
+        if (tl->p[i].heap > peak)
+            tl->p[i].heap = peak;
     }
     if (tl->n)
-        tl->p[at ? at - 1 : 0].heap = peak;
+        tl->p[at].heap = peak;
 }

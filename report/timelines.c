@@ -239,7 +239,7 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
 
         if (seen < 0)
             return -1;
-        hl_conc_settle_rss(points, s->n, p->vmrss_at_exit, p->vmhwm);
+        hl_timeline_settle_rss(points, s->n, p->vmrss_at_exit, p->vmhwm);
         p->timeline = HL_TIMELINE_FULL;
         for (uint32_t j = 0; j < s->n; j++)
             if (points[j].rss == HL_TIMELINE_NO_RSS)

@@ -51,7 +51,7 @@ static int64_t _rank_of(const char *name)
 
 /* The timeline of row folded into the grid if it is plausible: parsed,
  * on the wall clock within the step's span, an RSS at each point once
- * settled as heapline-report settles them (concurrent.h), none that a
+ * settled as heapline-report settles them (timeline_text.h), none that a
  * process of the node could pass. The bounds keep every sum under 2^62
  * bytes. */
 static bool _timeline(struct _reading *r, const struct hl_record_row *row)
@@ -75,7 +75,7 @@ static bool _timeline(struct _reading *r, const struct hl_record_row *row)
         row->elapsed_ms > span->to_ms + HL_SITE_SPAN_SLACK_MS - start_ms ||
         r->points[n - 1].t_ms > span->to_ms + HL_SITE_SPAN_SLACK_MS - start_ms)
         return false;
-    hl_conc_settle_rss(
+    hl_timeline_settle_rss(
         r->points, (size_t)n,
         row->empty & HL_EMPTY(HL_REC_vmrss_at_exit) ? 0 : row->vmrss_at_exit,
         row->empty & HL_EMPTY(HL_REC_vmhwm) ? 0 : row->vmhwm);
