@@ -17,6 +17,8 @@
 #define HEAPLINE_COMMON_SITE_FORMAT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "columns.h"
 
@@ -65,5 +67,11 @@ int hl_site_row_check(const struct hl_site_row *row);
  * true peak (cgroup), else the concurrent peak, else the VmHWM sum; false
  * when it has none. */
 bool hl_site_row_use(const struct hl_site_row *row, uint64_t *use);
+
+/* The file of node for the UTC day of when, NODE-YYYY-MM-DD.csv; -1 when
+ * the node's name cannot be a file name (empty, a '/', a leading '.') or
+ * out is small. */
+int hl_site_file_name(const char *node, int64_t when, char *out,
+                      size_t out_size);
 
 #endif

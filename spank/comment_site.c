@@ -11,7 +11,6 @@
 
 #include "format_read.h"
 #include "site_format.h"
-#include "site_line.h"
 
 struct _reading {
     const char *dir, *name;

@@ -13,11 +13,6 @@
 
 #include "site_format.h"
 
-/* The file of node for the UTC day of when; -1 when the node's name
- * cannot be a file name (empty, a '/', a leading '.') or out is small. */
-int hl_site_file_name(const char *node, int64_t when, char *out,
-                      size_t out_size);
-
 /* The line of row, with the magic line and header first when header is
  * set, without the columns of a flag in omit (HL_COL_OPTIONAL: the
  * columns that came later, for a file begun without them); -1 when out is
