@@ -12,9 +12,9 @@
  * its two. A cell's value is thus at least the node's sum at every moment
  * of the cell, and equals it where the processes' values do not change
  * within the cell: the concurrent figures are exact to the cell's width.
- * heapline-report folds in every record it reads (report/timelines.c);
- * the plugin's root side, a node's records of a step, for its site line
- * (spank/site_records.c). */
+ * heapline-report folds in every record it reads
+ * (report/job/model/timelines.c); the plugin's root side, a node's records of a
+ * step, for its site line (spank/site/site_records.c). */
 #ifndef HEAPLINE_COMMON_CONCURRENT_H
 #define HEAPLINE_COMMON_CONCURRENT_H
 

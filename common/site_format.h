@@ -12,7 +12,7 @@
  * root reads itself (Slurm's step, the memory cgroup); those two are
  * parsed from the user's records, so they are the user's word. The
  * concurrent peak came later: a file begun before it has no such column,
- * and the lines appended to it leave it out (spank/site_append.h). */
+ * and the lines appended to it leave it out (spank/site/site_append.h). */
 #ifndef HEAPLINE_COMMON_SITE_FORMAT_H
 #define HEAPLINE_COMMON_SITE_FORMAT_H
 

@@ -134,11 +134,14 @@ if configure_tree "$asan" "$san_flags" &&
     make_in "$asan/common" &&
     make_in "$asan/report" &&
     make_in "$asan/spank"; then
-    make_in "$asan/tests/report" check || problem "tests/report under ASan+UBSan"
-    # the unit tests only: the cluster scenarios need root and a cluster
-    # shellcheck disable=SC2016
-    make_in "$asan/tests/slurm" check 'TESTS=$(UNIT_TESTS)' ||
-        problem "tests/slurm unit tests under ASan+UBSan"
+    make_in "$asan/tests/report/job" check ||
+        problem "tests/report/job under ASan+UBSan"
+    # the plugin's unit tests (its cluster scenarios need root and a
+    # cluster)
+    for role in plugin srun stepd task site shared; do
+        make_in "$asan/tests/spank/$role" check ||
+            problem "tests/spank/$role under ASan+UBSan"
+    done
 else
     problem "ASan+UBSan build"
 fi
@@ -161,8 +164,8 @@ exec valgrind -q --error-exitcode=99 --leak-check=full \\
     --log-file='$logs/valgrind.%p' '$vg/report/heapline-report.bin' "\$@"
 EOF
     chmod +x "$vg/report/heapline-report"
-    make_in "$vg/tests/report" check ||
-        problem "tests/report with heapline-report under valgrind"
+    make_in "$vg/tests/report/job" check ||
+        problem "tests/report/job with heapline-report under valgrind"
 else
     problem "valgrind build"
 fi
@@ -178,7 +181,8 @@ for f in "$logs"/asan.* "$logs"/ubsan.* "$logs"/valgrind.*; do
     head -40 "$f"
 done
 [ $reports -eq 0 ] || problem "$reports sanitizer or valgrind reports"
-for f in "$asan"/tests/*/test-suite.log "$vg"/tests/report/test-suite.log; do
+for f in $(find "$asan/tests" -name test-suite.log) \
+    "$vg"/tests/report/job/test-suite.log; do
     grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
         grep -A3 '^\(FAIL\|ERROR\):' "$f" | head -60
 done

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../spank/exit_record.h"
-#include "../../spank/merge.h"
+#include "stepd/exit_record.h"
+#include "stepd/merge.h"
 #include "buf.h"
 #include "format_write.h"
 #include "record_format.h"

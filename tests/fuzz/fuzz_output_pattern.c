@@ -1,6 +1,6 @@
 /* libFuzzer target: libheapline's HEAPLINE_OUTPUT pattern expansion
- * (preload/output_path.c). The input up to its first NUL is the pattern; it is
- * expanded for a typical identity and for one of empty and longest ids,
+ * (preload/record/output_path.c). The input up to its first NUL is the pattern;
+ * it is expanded for a typical identity and for one of empty and longest ids,
  * into buffers of the exact capacity given (so a write past the bound is
  * an ASan error). */
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "output_path.h"
+#include "record/output_path.h"
 
 static struct hl_identity _typical = {
     .rank = 3,

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aggregate.h"
+#include "job/model/aggregate.h"
 #include "check.h"
 #include "exit_format.h"
-#include "read_files.h"
-#include "report.h"
+#include "job/read/read_files.h"
+#include "job/report.h"
 
 /* The most rows a file can hold: every complete line after the magic and
  * header lines that is not empty (a lone "\r" is empty). Without quotes,

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "sacct.h"
-#include "slurm_size.h"
+#include "job/slurm/sacct.h"
+#include "shared/slurm_size.h"
 
 /* What an accepted row holds must come from the line's fields. */
 static void _check_row(const char *line, size_t len,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "slurm_size.h"
+#include "shared/slurm_size.h"
 
 #define _KIB 1024ULL
 #define _MIB (1024 * _KIB)

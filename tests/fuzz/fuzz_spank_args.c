@@ -1,15 +1,16 @@
 /* libFuzzer target: the SPANK plugin's plugstack.conf arguments
- * (spank/plugin_args.c) and its --heapline[=ARG] option (spank/request.c). Each
- * line of the input is one argument. A bad one must be warned about once
- * and change nothing; what is accepted must be what the plugin can use. */
+ * (spank/plugin/plugin_args.c) and its --heapline[=ARG] option
+ * (spank/plugin/request.c). Each line of the input is one argument. A bad one
+ * must be warned about once and change nothing; what is accepted must be what
+ * the plugin can use. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "plugin_args.h"
-#include "pattern.h"
-#include "request.h"
+#include "plugin/plugin_args.h"
+#include "plugin/pattern.h"
+#include "plugin/request.h"
 
 static int _warnings;
 

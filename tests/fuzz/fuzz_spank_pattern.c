@@ -1,5 +1,5 @@
 /* libFuzzer target: the SPANK plugin's output folder pattern
- * (spank/pattern.c). The input up to its first NUL is the pattern; check
+ * (spank/plugin/pattern.c). The input up to its first NUL is the pattern; check
  * and expansion must agree, and expansion must stay within the bound it is
  * given (heap buffers of exactly that size, so ASan sees any overrun). */
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "pattern.h"
+#include "plugin/pattern.h"
 
 static int _expand(const char *pattern, const struct hl_ids *ids, size_t cap,
                    char **out)

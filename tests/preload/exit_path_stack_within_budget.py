@@ -1,4 +1,4 @@
-"""The exit path keeps within its stack budget (preload/exit_stack.h): the
+"""The exit path keeps within its stack budget (preload/process/exit_stack.h): the
 frames of the library's own functions, summed along the deepest chain of
 calls from the exit stack's entry (lifecycle.c's _report_on_exit_stack),
 stay within HL_EXIT_STACK_BUDGET bytes, and what runs on the caller's
@@ -10,7 +10,6 @@ exit stack is eight times the budget for them). No function on the path
 may have a frame of dynamic size, nor recurse. Skipped when the compiler
 wrote no call graph (not GCC 10 or later)."""
 
-import glob
 import os
 import re
 import sys
@@ -19,8 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 CALLER_BUDGET = 256
-ENTRY = "lifecycle.c:_report_on_exit_stack"
-CALLER_ROOTS = ("_exit", "lifecycle.c:_stop")
+ENTRY = "process/lifecycle.c:_report_on_exit_stack"
+CALLER_ROOTS = ("_exit", "process/lifecycle.c:_stop")
 
 _NODE = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
 _EDGE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
@@ -28,7 +27,9 @@ _FRAME = re.compile(r"\\n(\d+) bytes \(([a-z,]+)\)$")
 
 t.require_built()
 dirs = os.environ.get("HEAPLINE_TEST_CALLGRAPH", "").split()
-files = [f for d in dirs for f in glob.glob(os.path.join(d, "*.ci"))]
+# Each folder of the library keeps its objects' graphs in its own .libs.
+files = [os.path.join(top, f) for d in dirs for top, _, names in os.walk(d)
+         for f in names if f.endswith(".ci")]
 if not files:
     t.skip("no call graph written (-fcallgraph-info=su): %r" % dirs)
 with open(os.environ["HEAPLINE_TEST_EXIT_STACK_H"]) as f:

@@ -1,4 +1,4 @@
-"""The refresher (preload/refresh.h) is none of the program's business,
+"""The refresher (preload/record/refresh.h) is none of the program's business,
 running or dead: it is not among the program's children, and a program
 whose refresher runs, and then one whose refresher was killed, gets
 ECHILD from waitpid(-1) at once, no SIGCHLD, its own child and its status

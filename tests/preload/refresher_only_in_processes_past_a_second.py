@@ -1,4 +1,4 @@
-"""The refresher (preload/refresh.h) costs a short process nothing: a
+"""The refresher (preload/record/refresh.h) costs a short process nothing: a
 process that allocates and touches 8 MiB (heap milestones) and ends within
 its first second starts no process, nor does a shell script of twenty such
 processes; the same process reaching a milestone after a second of life

@@ -2,7 +2,7 @@
  * its free, once; an address never kept passes the filter almost always;
  * a full window drops the sample rather than losing another; slots freed
  * serve again; threads that keep and free at once lose nothing. */
-#include "sites_live.h"
+#include "callsites/callsites_live.h"
 #include "../tap.h"
 
 #include <pthread.h>

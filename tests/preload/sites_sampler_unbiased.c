@@ -3,7 +3,7 @@
  * weights of the sampled blocks is within 3 standard errors of the true
  * bytes, the errors average out to about zero, and a seed repeats its run
  * exactly. */
-#include "sites_sampler.h"
+#include "callsites/callsites_sampler.h"
 #include "../tap.h"
 
 #include <math.h>

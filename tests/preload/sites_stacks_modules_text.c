@@ -3,10 +3,10 @@
  * table is written largest first, in the record's grammar, and never cut
  * in the middle of a site. */
 #define _GNU_SOURCE
-#include "sites.h"
-#include "sites_modules.h"
-#include "sites_stacks.h"
-#include "sites_text.h"
+#include "callsites/callsites.h"
+#include "callsites/callsites_modules.h"
+#include "callsites/callsites_stacks.h"
+#include "callsites/callsites_text.h"
 #include "../tap.h"
 
 #include <elf.h>

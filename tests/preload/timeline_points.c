@@ -1,5 +1,5 @@
-/* Proves the library's bounded timeline (preload/timeline.c), driven with
- * times of the test's own: a 2-hour run observed every millisecond and a
+/* Proves the library's bounded timeline (preload/timeline/timeline.c), driven
+ * with times of the test's own: a 2-hour run observed every millisecond and a
  * 10 ms one keep at most HL_TIMELINE_POINTS points, their times growing
  * and one per bucket; no merge loses the largest heap, and the point of
  * the peak holds the exact peak once settled; a reading goes to the point
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../tap.h"
-#include "timeline.h"
+#include "timeline/timeline.h"
 
 static struct hl_timeline _tl, _before;
 

@@ -1,10 +1,10 @@
-/* hl_write_nosigpipe (preload/nosigpipe.c) against a pipe whose reader has
- * gone: the write fails with EPIPE and no SIGPIPE reaches the program, in
+/* hl_write_nosigpipe (preload/record/nosigpipe.c) against a pipe whose reader
+ * has gone: the write fails with EPIPE and no SIGPIPE reaches the program, in
  * any state of its mask and handlers; a SIGPIPE of the program's own that
  * was pending stays pending; the mask comes back as it was. TAP. */
 #define _GNU_SOURCE
 #include "../tap.h"
-#include "nosigpipe.h"
+#include "record/nosigpipe.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -10,7 +10,7 @@
 # without root, Slurm's packages or a built plugin and helper.
 set -u
 
-helper=${HEAPLINE_TEST_ADMIN_COMMENT:-${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}/spank/heapline-admin-comment}
+helper=${HEAPLINE_TEST_ADMIN_COMMENT:-${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}/report/heapline-admin-comment}
 if [ ! -x "$helper" ]; then
     echo "1..0 # SKIP $helper not built (no libslurm?)"
     exit 0

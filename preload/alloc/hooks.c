@@ -1,0 +1,544 @@
+/* The interposed allocator entry points. Each forwards to the real
+ * allocator and counts what it got back by its usable size.
+ *
+ * Read top to bottom, the common case of each is: forward; the gate test
+ * (glibc's allocator, a block that is not NULL); the chunk header's size;
+ * the update of counters.h; return or tail call. Everything else leaves
+ * by a tail call to a function out of line, so that the common case needs
+ * no stack frame beyond the one call to the allocator: another allocator,
+ * the bootstrap arena, an mmapped chunk, the slow path of counting. */
+#define _GNU_SOURCE
+#include "counters.h"
+#include "export.h"
+#include "foreign.h"
+#include "forward.h"
+#include "hooks.h"
+#include "callsites/callsites.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define _LIKELY(x) __builtin_expect(!!(x), 1)
+#define _UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define _OUT_OF_LINE __attribute__((noinline, cold))
+
+static inline int _fast(const void *p)
+{
+    return (uintptr_t)p > HL_ONCE_SET(hl_fast_gate);
+}
+
+/* Until the real allocator is known, calls are served from the bootstrap
+ * arena. */
+#define _READY_OR(fallback)                                                    \
+    do {                                                                       \
+        if (!hl_forward_ready() && !hl_forward_resolve())                      \
+            return fallback;                                                   \
+    } while (0)
+
+/* Counts, and with sites on samples, a new block (not NULL, not the
+ * bootstrap arena's, not the allocator's own bookkeeping) past a closed
+ * gate, with what malloc was asked for (0 when it was not malloc's kind of
+ * call). */
+static inline void *_count_sampled(void *p, size_t request)
+{
+    size_t size;
+
+    if (_UNLIKELY(hl_sites_internal)) {
+        hl_sites_keep_own(p);
+        return p;
+    }
+    size = hl_new_size(p, request);
+    /* Sampled before it is counted: a peak milestone that the count
+     * reaches then has the block in its at-peak table. */
+    hl_sites_alloc(p, size);
+    hl_count_alloc_now(size);
+    return p;
+}
+
+/* Counts the release of a block, unless it is the library's own (sites):
+ * before the release, so that the call to it is the last. */
+static inline void _count_released(void *p)
+{
+    if (!hl_sites_free(p))
+        hl_count_free_now(hl_released_size(p, 0));
+}
+
+/* A new block from any allocator. */
+static _OUT_OF_LINE void *_counted_general(void *p, size_t request)
+{
+    if (p && !hl_in_bootstrap(p) && !hl_uncounted_call())
+        _count_sampled(p, request);
+    return p;
+}
+
+/* An mmapped chunk; or a bootstrap block, if the gate opened while it
+ * was served. */
+static _OUT_OF_LINE void *_counted_odd(void *p)
+{
+    if (!hl_in_bootstrap(p))
+        hl_count_alloc_now(hl_glibc_usable(p));
+    return p;
+}
+
+/* A new block of glibc's, past the gate. */
+static inline void *_counted_glibc(void *p)
+{
+    size_t head = hl_glibc_head(p);
+
+    if (_UNLIKELY(head & HL_HEAD_ODD))
+        return _counted_odd(p);
+    if (_UNLIKELY(hl_count_alloc(hl_glibc_heap_usable(head))))
+        return hl_count_slow(p);
+    return p;
+}
+
+/* A new block from the real allocator. */
+static inline void *_counted(void *p, size_t request)
+{
+    if (!_fast(p))
+        return _counted_general(p, request);
+    return _counted_glibc(p);
+}
+
+/* What malloc and calloc call: first a function that waits for the real
+ * allocator, then glibc's own when the inline path applies; otherwise one
+ * that counts by itself (so that malloc need not keep the size across the
+ * call for it), and with sites on one that also samples. What free calls
+ * past a closed gate: a function for every case until then, one for the
+ * other allocator's blocks after, or one that knows the sampled blocks. */
+static void *_malloc_first(size_t size);
+static void *_calloc_first(size_t n, size_t size);
+static void _free_general(void *p);
+static void *(*_malloc_entry)(size_t) = _malloc_first;
+static void *(*_calloc_entry)(size_t, size_t) = _calloc_first;
+static void (*_free_entry)(void *) = _free_general;
+
+/* Past the gate, a block of another allocator (or glibc's, when its
+ * header is not read). */
+static __attribute__((noinline)) void *_malloc_counting(size_t size)
+{
+    void *p = hl_next.malloc(size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, size));
+    return p;
+}
+
+static __attribute__((noinline)) void *_calloc_counting(size_t n, size_t size)
+{
+    void *p = hl_next.calloc(n, size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        hl_count_alloc_now(hl_foreign_new_size(p, n * size));
+    return p;
+}
+
+static void _free_counting(void *p)
+{
+    if (!p || hl_in_bootstrap(p))
+        return;
+    if (!hl_mine.uncounted && hl_count_free(hl_foreign_released_size(p, 0)))
+        hl_count_slow(NULL);
+    hl_next.free(p);
+}
+
+static void _uncached_from_now(void);
+
+static _OUT_OF_LINE void _free_uncached(void *p)
+{
+    _uncached_from_now();
+    _free_counting(p);
+}
+
+/* The same while the cache serves, for a request whose class is known
+ * (foreign.h): the class is what is kept across the call, and the common
+ * case needs no more than the one saved register. */
+static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
+{
+    if (hl_threads_seen)
+        _uncached_from_now();
+    if (_LIKELY(p) && !hl_mine.uncounted) {
+        hl_foreign_enter(p, size);
+        hl_count_alloc_now(size);
+    }
+    return p;
+}
+
+static inline void *_cached(void *p, size_t size)
+{
+    if (_UNLIKELY(!p || hl_mine.uncounted || hl_threads_seen))
+        return _counted_class(p, size);
+    hl_size_cache_put(p, size);
+    if (_UNLIKELY(hl_count_alloc(size)))
+        return hl_count_slow(p);
+    return p;
+}
+
+static void *_malloc_cached(size_t request)
+{
+    size_t size = hl_foreign_class(request);
+
+    if (_UNLIKELY(!size))
+        return _malloc_counting(request);
+    return _cached(hl_next.malloc(request), size);
+}
+
+static void *_calloc_cached(size_t n, size_t each)
+{
+    size_t size = hl_foreign_class(n * each);
+
+    if (_UNLIKELY(!size))
+        return _calloc_counting(n, each);
+    return _cached(hl_next.calloc(n, each), size);
+}
+
+/* A cached block never is NULL or the bootstrap arena's, and was counted
+ * when it was made: its release is counted whatever the call. */
+static void _free_cached(void *p)
+{
+    size_t size;
+
+    if (_UNLIKELY(hl_threads_seen)) {
+        _free_uncached(p);
+        return;
+    }
+    if (!hl_size_cache_take(p, &size)) {
+        _free_counting(p);
+        return;
+    }
+    if (_UNLIKELY(hl_count_free(size))) {
+        hl_next.free(hl_count_slow(p));
+        return;
+    }
+    hl_next.free(p);
+}
+
+/* Once threads are seen the cache serves no more: the entries that use
+ * it give way to those that do not, unless sites changed them since. */
+static _OUT_OF_LINE void _uncached_from_now(void)
+{
+    void *(*malloc_was)(size_t) = _malloc_cached;
+    void *(*calloc_was)(size_t, size_t) = _calloc_cached;
+    void (*free_was)(void *) = _free_cached;
+
+    __atomic_compare_exchange_n(&_malloc_entry, &malloc_was, _malloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_calloc_entry, &calloc_was, _calloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_free_entry, &free_was, _free_counting, 0,
+                                __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+/* With sites on, any allocator's. */
+static void *_malloc_sampling(size_t size)
+{
+    void *p = hl_next.malloc(size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        _count_sampled(p, size);
+    return p;
+}
+
+static void *_calloc_sampling(size_t n, size_t size)
+{
+    void *p = hl_next.calloc(n, size);
+
+    if (_LIKELY(p) && !hl_mine.uncounted)
+        _count_sampled(p, n * size);
+    return p;
+}
+
+static void _free_sampling(void *p)
+{
+    if (!p || hl_in_bootstrap(p))
+        return;
+    if (!hl_mine.uncounted)
+        _count_released(p);
+    hl_next.free(p);
+}
+
+static int _sampling;
+
+/* Until malloc or calloc chooses the sampling entries again, free takes
+ * the path that knows sampled blocks too: one may come from realloc or
+ * memalign meanwhile. */
+void hl_hooks_general_only(void)
+{
+    __atomic_store_n(&_sampling, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&hl_fast_gate, UINTPTR_MAX, __ATOMIC_RELEASE);
+    __atomic_store_n(&_malloc_entry, _malloc_first, __ATOMIC_RELEASE);
+    __atomic_store_n(&_calloc_entry, _calloc_first, __ATOMIC_RELEASE);
+    __atomic_store_n(&_free_entry, _free_general, __ATOMIC_RELEASE);
+}
+
+static void _choose_entries(void)
+{
+    int fast = HL_ONCE_SET(hl_fast_gate) == 0;
+    int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
+
+    int cached = hl_size_cache_serves();
+
+    __atomic_store_n(&_malloc_entry,
+                     fast       ? hl_next.malloc
+                     : sampling ? _malloc_sampling
+                     : cached   ? _malloc_cached
+                                : _malloc_counting,
+                     __ATOMIC_RELEASE);
+    __atomic_store_n(&_calloc_entry,
+                     fast       ? hl_next.calloc
+                     : sampling ? _calloc_sampling
+                     : cached   ? _calloc_cached
+                                : _calloc_counting,
+                     __ATOMIC_RELEASE);
+    if (!fast)
+        __atomic_store_n(&_free_entry,
+                         sampling ? _free_sampling
+                         : cached ? _free_cached
+                                  : _free_counting,
+                         __ATOMIC_RELEASE);
+}
+
+static void *_malloc_first(size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(0, size));
+    _choose_entries();
+    return HL_ONCE_SET(_malloc_entry)(size);
+}
+
+/* calloc has checked n * size for overflow. */
+static void *_calloc_first(size_t n, size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(0, n * size));
+    _choose_entries();
+    return HL_ONCE_SET(_calloc_entry)(n, size);
+}
+
+/* malloc and free are defined under hidden names, which the C++
+ * operators (cxx_hooks.c) call without the PLT, and exported as aliases.
+ * Past a closed gate, malloc's block is counted already (or NULL, or the
+ * bootstrap arena's). */
+void *hl_malloc(size_t size)
+{
+    void *p = HL_ONCE_SET(_malloc_entry)(size);
+
+    if (!_fast(p))
+        return p;
+    return _counted_glibc(p);
+}
+
+HL_EXPORT void *malloc(size_t size) __attribute__((alias("hl_malloc")));
+
+/* glibc's mmapped chunks, and every block before the allocator is
+ * known. */
+static _OUT_OF_LINE void _free_general(void *p)
+{
+    if (!p || hl_in_bootstrap(p))
+        return;
+    _READY_OR();
+    if (!hl_uncounted_call())
+        _count_released(p);
+    hl_next.free(p);
+}
+
+static _OUT_OF_LINE void _free_after_slow(void *p)
+{
+    hl_next.free(hl_count_slow(p));
+}
+
+void hl_free(void *p)
+{
+    size_t head;
+
+    if (!_fast(p)) {
+        HL_ONCE_SET(_free_entry)(p);
+        return;
+    }
+    head = hl_glibc_head(p);
+    if (_UNLIKELY(head & HL_HEAD_ODD)) {
+        _free_general(p);
+        return;
+    }
+    if (_UNLIKELY(hl_count_free(hl_glibc_heap_usable(head)))) {
+        _free_after_slow(p);
+        return;
+    }
+    hl_next.free(p);
+}
+
+HL_EXPORT void free(void *p) __attribute__((alias("hl_free")));
+
+HL_EXPORT void *calloc(size_t n, size_t size)
+{
+    size_t total;
+    void *p;
+
+    if (__builtin_mul_overflow(n, size, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    p = HL_ONCE_SET(_calloc_entry)(n, size);
+    if (!_fast(p))
+        return p;
+    return _counted_glibc(p);
+}
+
+/* A block from the bootstrap arena moves out to the real allocator. */
+static void *_realloc_bootstrap_block(void *p, size_t size)
+{
+    size_t old = hl_bootstrap_size(p);
+    void *q;
+
+    if (!size)
+        return NULL;
+    q = malloc(size);
+    if (q)
+        memcpy(q, p, old < size ? old : size);
+    return q;
+}
+
+static void *_realloc_bootstrapping(void *p, size_t size)
+{
+    size_t old = p ? hl_bootstrap_size(p) : 0;
+    void *q = hl_bootstrap_alloc(0, size);
+
+    if (q && p)
+        memcpy(q, p, old < size ? old : size);
+    return q;
+}
+
+static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
+{
+    size_t old, new;
+    void *q;
+
+    _READY_OR(_realloc_bootstrapping(p, size));
+    if (!p)
+        return _counted(hl_next.realloc(NULL, size), size);
+    if (hl_in_bootstrap(p))
+        return _realloc_bootstrap_block(p, size);
+    if (hl_uncounted_call())
+        return hl_next.realloc(p, size);
+    /* A sampled block is forgotten before the call: once released, its
+     * address may be sampled again by another thread. The library's own
+     * blocks stay its own. */
+    if (hl_sites_free(p)) {
+        q = hl_next.realloc(p, size);
+        if (q)
+            hl_sites_keep_own(q);
+        return q;
+    }
+    old = hl_released_size(p, 0);
+    q = hl_next.realloc(p, size);
+    if (!q) {
+        /* glibc frees the block on realloc(p, 0). */
+        if (!size)
+            hl_count_free_now(old);
+        return NULL;
+    }
+    new = hl_new_size(q, 0);
+    hl_sites_alloc(q, new);
+    if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
+        return hl_count_slow(q);
+    return q;
+}
+
+/* What the inline path leaves: a failure, a block that came back
+ * mmapped, or the slow path of counting. */
+static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
+                                        size_t size)
+{
+    if (!q) {
+        if (!size)
+            hl_count_free_now(old); /* glibc frees the block */
+        return NULL;
+    }
+    if (hl_count_realloc((int64_t)hl_glibc_usable(q) - (int64_t)old, q != p))
+        return hl_count_slow(q);
+    return q;
+}
+
+HL_EXPORT void *realloc(void *p, size_t size)
+{
+    size_t old, head;
+    int64_t delta;
+    void *q;
+
+    if (!_fast(p) || _UNLIKELY((old = hl_glibc_head(p)) & HL_HEAD_ODD))
+        return _realloc_general(p, size);
+    old = hl_glibc_heap_usable(old);
+    q = hl_next.realloc(p, size);
+    if (_UNLIKELY(!q || (head = hl_glibc_head(q)) & HL_HEAD_ODD))
+        return _realloc_rest(p, q, old, size);
+    delta = (int64_t)hl_glibc_heap_usable(head) - (int64_t)old;
+    if (q != p)
+        hl_count_move();
+    if (delta > 0) {
+        if (_UNLIKELY(hl_count_grow(delta)))
+            return hl_count_slow(q);
+    } else if (_UNLIKELY(hl_count_shrink(delta))) {
+        return hl_count_slow(q);
+    }
+    return q;
+}
+
+HL_EXPORT void *reallocarray(void *p, size_t n, size_t size)
+{
+    size_t total;
+
+    if (__builtin_mul_overflow(n, size, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    return realloc(p, total);
+}
+
+static int _valid_posix_alignment(size_t align)
+{
+    return align && !(align % sizeof(void *)) && !(align & (align - 1));
+}
+
+HL_EXPORT int posix_memalign(void **out, size_t align, size_t size)
+{
+    void *p;
+    int rc;
+
+    if (!hl_forward_ready() && !hl_forward_resolve()) {
+        if (!_valid_posix_alignment(align))
+            return EINVAL;
+        p = hl_bootstrap_alloc(align, size);
+        if (!p)
+            return ENOMEM;
+        *out = p;
+        return 0;
+    }
+    rc = hl_next.posix_memalign(out, align, size);
+    if (!rc)
+        _counted(*out, 0);
+    return rc;
+}
+
+HL_EXPORT void *aligned_alloc(size_t align, size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(align, size));
+    return _counted(hl_next.aligned_alloc(align, size), 0);
+}
+
+HL_EXPORT void *memalign(size_t align, size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(align, size));
+    return _counted(hl_next.memalign(align, size), 0);
+}
+
+HL_EXPORT void *valloc(size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(4096, size));
+    return _counted(hl_next.valloc(size), 0);
+}
+
+HL_EXPORT void *pvalloc(size_t size)
+{
+    _READY_OR(hl_bootstrap_alloc(4096, (size + 4095) & ~(size_t)4095));
+    return _counted(hl_next.pvalloc(size), 0);
+}

@@ -1,0 +1,163 @@
+#include "callsites.h"
+#include "record/diag.h"
+#include "callsites_modules.h"
+#include "callsites_stacks.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define _DEFAULT_RATE (512 * 1024)
+
+struct hl_sites_settings hl_sites_settings;
+
+__thread int hl_sites_internal __attribute__((tls_model("initial-exec")));
+
+/* A size in bytes, with an optional binary suffix (k, m, g): 0 if it is
+ * not one. */
+static uint64_t _parse_size(const char *s)
+{
+    uint64_t v = 0, unit = 1;
+
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return 0;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    switch (*s) {
+    case 'k':
+    case 'K':
+        unit = (uint64_t)1 << 10;
+        s++;
+        break;
+    case 'm':
+    case 'M':
+        unit = (uint64_t)1 << 20;
+        s++;
+        break;
+    case 'g':
+    case 'G':
+        unit = (uint64_t)1 << 30;
+        s++;
+        break;
+    }
+    if (*s == 'i' && s[1] == 'B')
+        s += 2;
+    else if (*s == 'B' && unit == 1)
+        s++;
+    if (*s || v > ((uint64_t)1 << 40) / unit)
+        return 0;
+    return v * unit;
+}
+
+static void _warn_rate(const char *text)
+{
+    static const char head[] = "heapline: HEAPLINE_SITES_RATE=";
+    static const char tail[] = " is not a size in bytes (such as 512K):"
+                               " sampling every 512 KiB\n";
+    char line[256];
+    size_t n = strnlen(text, 64);
+
+    memcpy(line, head, sizeof(head) - 1);
+    memcpy(line + sizeof(head) - 1, text, n);
+    memcpy(line + sizeof(head) - 1 + n, tail, sizeof(tail) - 1);
+    hl_diag_write(line, sizeof(head) - 1 + n + sizeof(tail) - 1);
+}
+
+void hl_sites_load_settings(void)
+{
+    const char *on = getenv("HEAPLINE_SITES");
+    const char *rate = getenv("HEAPLINE_SITES_RATE");
+    const char *seed = getenv("HEAPLINE_SITES_SEED");
+
+    hl_sites_settings.on = on && *on && strcmp(on, "0") != 0;
+    hl_sites_settings.rate = _DEFAULT_RATE;
+    if (rate && *rate) {
+        uint64_t r = _parse_size(rate);
+        if (r)
+            hl_sites_settings.rate = r;
+        else if (hl_sites_settings.on)
+            _warn_rate(rate);
+    }
+    hl_sites_settings.seed = seed && *seed ? strtoull(seed, NULL, 10) : 0;
+    if (seed && *seed && !hl_sites_settings.seed)
+        hl_sites_settings.seed = 1;
+}
+
+void hl_sites_start(void)
+{
+    int saved_errno = errno;
+
+    if (hl_sites_settings.on) {
+        hl_modules_init();
+        /* What loading libunwind allocates is the library's own. */
+        hl_sites_internal = 1;
+        if (hl_live_init() || hl_stacks_init()) {
+            static const char line[] =
+                "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
+                " cannot be loaded: no allocation sites\n";
+            hl_diag_write(line, sizeof(line) - 1);
+            hl_sites_settings.on = 0;
+        }
+        hl_sites_internal = 0;
+    }
+    hl_sampler_init(hl_sites_settings.on ? hl_sites_settings.rate : 0,
+                    hl_sites_settings.seed);
+    errno = saved_errno;
+}
+
+void hl_sites_sample(void *p, size_t size)
+{
+    uintptr_t pc[HL_STACK_DEPTH];
+    struct hl_live_block b;
+    struct hl_estimate e;
+    int saved_errno;
+
+    if (!hl_sampler_take() || hl_sites_internal)
+        return;
+    hl_sites_internal = 1;
+    saved_errno = errno;
+    b.key = (uintptr_t)p;
+    b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
+    b.weight = e.bytes = hl_sampler_weight(size);
+    b.variance = e.variance = hl_sampler_variance(size, b.weight);
+    e.count = 1;
+    /* Counted before the block can be found, so that a fork in between
+     * leaves an estimate too high rather than one that goes below 0. */
+    hl_stack_count(b.stack, &e, 1);
+    if (hl_live_insert(&b) < 0)
+        hl_stack_count(b.stack, &e, -1);
+    errno = saved_errno;
+    hl_sites_internal = 0;
+}
+
+void hl_sites_keep_own(void *p)
+{
+    struct hl_live_block b = {(uintptr_t)p, HL_STACK_OWN, 0, 0, 0};
+
+    hl_live_insert(&b);
+}
+
+int hl_sites_forget(void *p)
+{
+    struct hl_live_block b;
+    struct hl_estimate e;
+
+    if (!hl_live_remove(p, &b))
+        return 0;
+    if (b.stack == HL_STACK_OWN)
+        return 1;
+    e.bytes = b.weight;
+    e.count = 1;
+    e.variance = b.variance;
+    hl_stack_count(b.stack, &e, -1);
+    return 0;
+}
+
+void hl_sites_after_fork(void)
+{
+    hl_sites_internal = 0;
+    hl_sampler_after_fork();
+}

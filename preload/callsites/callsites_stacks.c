@@ -1,0 +1,170 @@
+#define _GNU_SOURCE
+#include "callsites_stacks.h"
+#include "callsites_modules.h"
+
+#define UNW_LOCAL_ONLY
+#include <dlfcn.h>
+#include <libunwind.h>
+#include <link.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* libunwind is opened only when sites are on, so that a machine without it
+ * runs everything else; these are its names for the local unwinder. */
+#define _STR(x) #x
+#define _NAME(x) _STR(x)
+
+static int (*_backtrace)(void **, int);
+
+#define _WINDOW 64
+
+static struct hl_stack *_stacks; /* HL_STACKS + 1: the last is "other" */
+static uint32_t _order[HL_STACKS];
+static unsigned _used;
+static uintptr_t _self_start, _self_end; /* libheapline's own mapping */
+
+/* Opens libunwind and sets it to cache per thread. */
+static int _open_unwinder(void)
+{
+    void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
+    int (*set_caching)(unw_addr_space_t, unw_caching_policy_t);
+    unw_addr_space_t *local;
+
+    if (!h)
+        h = dlopen("libunwind.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return -1;
+    _backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
+    set_caching = (int (*)(unw_addr_space_t, unw_caching_policy_t))dlsym(
+        h, _NAME(unw_set_caching_policy));
+    local = (unw_addr_space_t *)dlsym(h, _NAME(unw_local_addr_space));
+    if (!_backtrace || !set_caching || !local)
+        return -1;
+    set_caching(*local, UNW_CACHE_PER_THREAD);
+    return 0;
+}
+
+int hl_stacks_init(void)
+{
+    struct dl_find_object o;
+    void *frames[4];
+    void *m;
+
+    if (_stacks)
+        return 0;
+    if (_open_unwinder())
+        return -1;
+    m = mmap(NULL, (HL_STACKS + 1) * sizeof(*_stacks), PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+        return -1;
+    _stacks = m;
+    if (_dl_find_object((void *)hl_stack_capture, &o) == 0) {
+        _self_start = (uintptr_t)o.dlfo_map_start;
+        _self_end = (uintptr_t)o.dlfo_map_end;
+    }
+    /* The first trace makes libunwind's key, pool and cache now, at start,
+     * rather than inside some allocation later. */
+    _backtrace(frames, 4);
+    return 0;
+}
+
+unsigned hl_stack_capture(uintptr_t *pc)
+{
+    void *frames[HL_STACK_DEPTH + 16];
+    int n = _backtrace(frames, HL_STACK_DEPTH + 16);
+    int first = 0;
+    unsigned depth = 0;
+
+    while (first < n && (uintptr_t)frames[first] >= _self_start &&
+           (uintptr_t)frames[first] < _self_end)
+        first++;
+    for (int i = first; i < n && depth < HL_STACK_DEPTH; i++)
+        pc[depth++] = (uintptr_t)frames[i];
+    return depth;
+}
+
+static uint64_t _hash(const uintptr_t *pc, unsigned depth)
+{
+    uint64_t h = 0xcbf29ce484222325ULL ^ depth;
+
+    for (unsigned i = 0; i < depth; i++)
+        h = (h ^ pc[i]) * 0x100000001b3ULL;
+    h ^= h >> 29;
+    return h > 1 ? h : h + 2;
+}
+
+static int _same(const struct hl_stack *s, uint64_t h, const uintptr_t *pc,
+                 unsigned depth)
+{
+    return __atomic_load_n(&s->hash, __ATOMIC_ACQUIRE) == h &&
+           s->depth == depth && !memcmp(s->pc, pc, depth * sizeof(*pc));
+}
+
+static void _fill(struct hl_stack *s, uint32_t i, uint64_t h,
+                  const uintptr_t *pc, unsigned depth)
+{
+    unsigned n;
+
+    s->depth = depth;
+    memcpy(s->pc, pc, depth * sizeof(*pc));
+    for (unsigned f = 0; f < depth; f++)
+        s->module[f] = (uint16_t)hl_module_of(pc[f], &s->offset[f]);
+    __atomic_store_n(&s->hash, h, __ATOMIC_RELEASE);
+    n = __atomic_fetch_add(&_used, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&_order[n], i + 1, __ATOMIC_RELEASE);
+}
+
+/* A slot being filled by another thread (or by the code a signal handler
+ * interrupted) is passed over: at worst the same stack is kept twice, and
+ * the report adds them up. */
+uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth)
+{
+    uint64_t h = _hash(pc, depth);
+
+    for (unsigned probe = 0; probe < _WINDOW; probe++) {
+        uint32_t i = (uint32_t)((h + probe) & (HL_STACKS - 1));
+        struct hl_stack *s = &_stacks[i];
+        uint64_t seen = 0;
+
+        if (_same(s, h, pc, depth))
+            return i;
+        if (__atomic_compare_exchange_n(&s->hash, &seen, 1, 0, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_RELAXED)) {
+            _fill(s, i, h, pc, depth);
+            return i;
+        }
+        if (_same(s, h, pc, depth))
+            return i;
+    }
+    return HL_STACK_OTHER;
+}
+
+void hl_stack_count(uint32_t i, const struct hl_estimate *e, int sign)
+{
+    struct hl_estimate *live = &_stacks[i].live;
+    uint64_t k = sign < 0 ? (uint64_t)-1 : 1;
+
+    __atomic_add_fetch(&live->bytes, e->bytes * k, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&live->count, e->count * k, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&live->variance, e->variance * k, __ATOMIC_RELAXED);
+}
+
+unsigned hl_stacks_used(void)
+{
+    unsigned n = __atomic_load_n(&_used, __ATOMIC_ACQUIRE);
+
+    return n < HL_STACKS ? n : HL_STACKS;
+}
+
+uint32_t hl_stack_nth(unsigned n)
+{
+    uint32_t v = __atomic_load_n(&_order[n], __ATOMIC_ACQUIRE);
+
+    return v ? v - 1 : HL_STACK_OTHER;
+}
+
+struct hl_stack *hl_stack_at(uint32_t i)
+{
+    return _stacks ? &_stacks[i] : NULL;
+}

@@ -1,0 +1,140 @@
+/* Start and end of the measurement in a process: the constructor, the
+ * destructor, _exit and _Exit, and fork. */
+#define _GNU_SOURCE
+#include "alloc/clock.h"
+#include "alloc/counters.h"
+#include "record/diag.h"
+#include "exec_hooks.h"
+#include "exit_stack.h"
+#include "alloc/export.h"
+#include "alloc/forward.h"
+#include "alloc/hooks.h"
+#include "identity.h"
+#include "record/output_path.h"
+#include "record/procstatus.h"
+#include "record/provisional.h"
+#include "record/record.h"
+#include "record/refresh.h"
+#include "settings.h"
+#include "callsites/callsites.h"
+#include "record/summary.h"
+#include "timeline/timeline_live.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* The process this copy of the library reports for; 0 until the
+ * constructor has run. A vfork child shares our memory but not our pid, and
+ * must neither report nor mark the report as done. */
+static pid_t _pid;
+static int _reported;
+static void (*_next_exit)(int);
+
+/* The exit path, on its own stack (exit_stack.h). The figures are taken
+ * before anything is written, so that what the writing may allocate does
+ * not change them. */
+static void _report_on_exit_stack(void)
+{
+    struct hl_figures f;
+    struct hl_memory mem;
+    int64_t elapsed_ns;
+    int record = hl_settings.output[0] || hl_settings.output_too_long ||
+                 hl_settings.output_fd;
+
+    hl_provisional_stop();
+    hl_refresh_stop();
+    hl_counters_snapshot(&f);
+    elapsed_ns = hl_clock_elapsed_ns();
+    if (record || !hl_settings.quiet)
+        hl_procstatus_read(&mem);
+    if (record)
+        hl_record_write(&f, &mem, elapsed_ns, _pid);
+    if (!hl_settings.quiet)
+        hl_summary_write(&f, &mem);
+}
+
+static void _report(void)
+{
+    int saved_errno = errno;
+
+    if (_pid && getpid() == _pid &&
+        !__atomic_exchange_n(&_reported, 1, __ATOMIC_ACQ_REL))
+        hl_run_on_exit_stack(_report_on_exit_stack);
+    errno = saved_errno;
+}
+
+/* The timeline is for the record: none without one. */
+static int _timeline_on(void)
+{
+    return hl_settings.output[0] || hl_settings.output_fd;
+}
+
+/* The child is measured as a process of its own, from the fork on. */
+static void _after_fork_in_child(void)
+{
+    struct hl_figures f;
+
+    hl_clock_start();
+    hl_counters_after_fork();
+    hl_sites_after_fork();
+    _pid = getpid();
+    _reported = 0;
+    hl_identity_after_fork();
+    hl_record_paths_set(_pid, 1);
+    hl_counters_snapshot(&f);
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
+    if (hl_settings.output[0])
+        hl_provisional_after_fork(_pid, &f);
+}
+
+/* glibc gives the constructors of a library the program's arguments. */
+__attribute__((constructor)) static void _start(int argc, char **argv)
+{
+    int saved_errno = errno;
+    struct hl_figures f;
+
+    hl_forward_resolve();
+    hl_settings_load();
+    hl_identity_load(strstr(hl_settings.output, "%u") != NULL,
+                     argc > 0 && argv ? argv[0] : NULL);
+    hl_diag_remember_stderr();
+    hl_sites_load_settings();
+    /* With sites on, every call takes the general path, which samples. */
+    if (hl_sites_settings.on)
+        hl_hooks_general_only();
+    hl_sites_start();
+    _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
+    pthread_atfork(NULL, NULL, _after_fork_in_child);
+    _pid = getpid();
+    hl_exec_hooks_init();
+    hl_record_paths_set(_pid, 0);
+    hl_counters_snapshot(&f);
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
+    if (hl_settings.output[0]) {
+        hl_refresh_init();
+        hl_provisional_start(_pid, &f);
+    }
+    errno = saved_errno;
+}
+
+__attribute__((destructor)) static void _stop(void)
+{
+    _report();
+}
+
+/* exit() reaches the destructor; _exit and _Exit (os._exit in Python, the
+ * end of a multiprocessing child) do not, so they report here. */
+HL_EXPORT void _exit(int status)
+{
+    _report();
+    if (_next_exit)
+        _next_exit(status);
+    for (;;)
+        syscall(SYS_exit_group, status);
+}
+
+HL_EXPORT void _Exit(int status) __attribute__((alias("_exit")));

@@ -1,0 +1,317 @@
+#define _GNU_SOURCE
+#include "provisional.h"
+#include "buf.h"
+#include "alloc/clock.h"
+#include "alloc/counters.h"
+#include "format_write.h"
+#include "process/identity.h"
+#include "output_path.h"
+#include "procstatus.h"
+#include "record.h"
+#include "record_format.h"
+#include "refresh.h"
+#include "replace.h"
+#include "callsites/callsites.h"
+#include "callsites/callsites_text.h"
+#include "timeline/timeline_live.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The mapped record, NULL when there is none. Once mapped, the page is
+ * never unmapped while other threads may write it: a new file is mapped
+ * over it in one step (MAP_FIXED), and a thread that was writing writes
+ * into one file or the other. */
+static char *_page;
+static pid_t _owner; /* the process whose record it is */
+static dev_t _dev;   /* the file made at the record's path */
+static ino_t _ino;
+static size_t _page_size;
+static size_t _map_size;                /* the whole text, in pages */
+static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
+static int _busy;                       /* a thread is writing the page */
+static int _stopped;       /* no more figures: exec or exit under way */
+static int _remaking;      /* a failed exec's thread makes the record again */
+static int _refresh_tried; /* the refresher was started, or could not be */
+
+/* Memory figures are read at a milestone only if the last reading is this
+ * old: a read costs syscalls, while a milestone's stores into the page cost
+ * next to nothing, so the heap figures stay as close as before. */
+#define _MEMORY_EVERY_NS 10000000
+static int64_t _memory_read_ns; /* elapsed time of the last reading */
+static int64_t _maxrss_at_start;
+static int64_t _vmhwm, _vmrss;  /* as last read */
+static struct hl_figures _last; /* the heap figures as last written */
+static size_t _timeline_slots;  /* the points in the page's timeline */
+
+/* The widest field that is rewritten in place, as spaces: the room that
+ * the provisional record makes for it. */
+#define _BLANK_MAX                                                             \
+    (HL_TIMELINE_FIELD > HL_SITES_FIELD ? HL_TIMELINE_FIELD : HL_SITES_FIELD)
+
+static const char *_blank(size_t width)
+{
+    static char blank[_BLANK_MAX + 1];
+
+    if (!blank[0])
+        memset(blank, ' ', _BLANK_MAX);
+    return blank + (_BLANK_MAX - width);
+}
+
+/* The record with every figure zero, in the provisional form: the text,
+ * and where each figure is. */
+static void _format(struct hl_buf *b, pid_t pid)
+{
+    struct hl_record_row row = {0};
+
+    hl_identity_to_record(&hl_identity, pid, &row);
+    row.start_time_ns = hl_clock_start_wall_ns();
+    row.end = HL_RECORD_UNFINISHED;
+    /* The sites fields are rewritten in place at each milestone: they are
+     * made of spaces, as wide as they may grow. */
+    row.sites_rate = hl_sampler_rate();
+    row.sites = _blank(HL_SITES_FIELD);
+    row.modules = _blank(HL_MODULES_FIELD);
+    row.timeline = _blank(HL_TIMELINE_FIELD);
+    hl_format_write_fixed(b, &hl_record_format, &row, _offset,
+                          hl_sites_settings.on ? 0 : HL_COL_SITES);
+}
+
+/* A store that changes nothing, in each page, takes the pages' write
+ * faults, if any, before any figure changes: a process killed while
+ * waiting on one (under memory pressure, the likeliest moment of an OOM
+ * kill) leaves the previous figures whole. */
+static void _fault_in(void)
+{
+    for (size_t at = 0; at < _map_size; at += _page_size)
+        *(volatile char *)(_page + at) = *(volatile char *)(_page + at);
+}
+
+/* At start, both from /proc/self/status, as the final record reads them;
+ * and ru_maxrss then, to compare the later readings with. */
+static void _read_memory_at_start(void)
+{
+    struct hl_memory mem;
+
+    hl_procstatus_read(&mem);
+    _vmhwm = mem.vmhwm > 0 ? mem.vmhwm : 0;
+    _vmrss = mem.vmrss > 0 ? mem.vmrss : 0;
+    _maxrss_at_start = hl_procstatus_maxrss();
+    _memory_read_ns = hl_clock_elapsed_ns();
+}
+
+/* ru_maxrss also holds the high-water mark of the image that an exec
+ * replaced: once above its value at start, it is this image's VmHWM (both
+ * are the larger of the highest and the current resident set); until then
+ * the VmHWM of start stands, a lower bound. */
+static void _read_memory(int64_t now)
+{
+    int64_t maxrss = hl_procstatus_maxrss();
+    int64_t rss = hl_procstatus_rss();
+
+    if (maxrss > _maxrss_at_start && maxrss > _vmhwm)
+        _vmhwm = maxrss;
+    if (rss >= 0)
+        _vmrss = rss;
+    _memory_read_ns = now;
+}
+
+static void _write_figures(const struct hl_figures *f)
+{
+    struct hl_record_row row; /* its live figures only */
+    int64_t now;
+
+    _last = *f;
+    now = hl_clock_elapsed_ns();
+    if (!hl_refresh_running() && now - _memory_read_ns >= _MEMORY_EVERY_NS)
+        _read_memory(now);
+    row.empty = 0;
+    row.elapsed_ms = hl_ms_of_ns(now);
+    row.allocs = f->allocs;
+    row.frees = f->frees;
+    row.peak_heap = f->peak;
+    row.peak_heap_time_ms =
+        hl_ms_of_ns(f->peak_time_ns < now ? f->peak_time_ns : now);
+    row.live_heap_at_exit = f->live;
+    row.vmhwm = (uint64_t)_vmhwm;
+    row.vmrss_at_exit = (uint64_t)_vmrss;
+    _fault_in();
+    hl_format_put_columns(_page, &hl_record_format, _offset, &row,
+                          hl_refresh_running() ? ~(uint64_t)HL_REFRESH_COLUMNS
+                                               : ~(uint64_t)0);
+    if (hl_sites_settings.on) {
+        hl_sites_at_peak();
+        hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
+        hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
+    }
+}
+
+/* The refresher, once it is due (refresh.h), on the file made here
+ * (another process may have replaced it). A resident set read more than
+ * a moment ago may be far below the present one: read again before a
+ * start is decided on it. */
+static void _start_refresh(const struct hl_figures *f)
+{
+    struct stat st;
+    int64_t now = hl_clock_elapsed_ns();
+    int fd;
+
+    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
+        return;
+    _read_memory(now);
+    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
+        return;
+    _refresh_tried = 1;
+    if (getpid() != _owner)
+        return;
+    fd = open(hl_paths.path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) == 0 && st.st_dev == _dev && st.st_ino == _ino)
+        hl_refresh_start(fd, _owner, hl_clock_start_ns(), _offset);
+    close(fd);
+}
+
+void hl_provisional_publish(const struct hl_figures *f)
+{
+    int saved_errno = errno;
+
+    /* A thread already writing (or a signal handler that interrupted it)
+     * lets it: the next milestone is then written by whoever reaches it. */
+    if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return;
+    /* Without a page (no record file, or none could be made), a milestone
+     * only takes the at-peak table of the sites, for the final record. */
+    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE)) {
+        _write_figures(f);
+        if (!_refresh_tried)
+            _start_refresh(f);
+    } else if (hl_sites_settings.on) {
+        hl_sites_at_peak();
+    }
+    __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    errno = saved_errno;
+}
+
+int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from)
+{
+    char *field;
+
+    if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+        !__atomic_load_n(&_page, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return -1;
+    field = _page + _offset[HL_REC_timeline];
+    /* Blank first, then from the last point down: at every moment the
+     * field's times grow (a merge only moves points to lower slots). */
+    for (size_t i = tl->n; i < _timeline_slots; i++)
+        hl_timeline_put_slot(field + i * HL_TIMELINE_SLOT, NULL);
+    for (size_t i = tl->n; i-- > from;)
+        hl_timeline_put_slot(field + i * HL_TIMELINE_SLOT, &tl->p[i]);
+    _timeline_slots = tl->n;
+    __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    return 0;
+}
+
+/* The record made at its path and mapped at page: from now on, its. */
+static void _made(pid_t pid, void *page, size_t len, const struct hl_figures *f)
+{
+    struct stat st;
+
+    _map_size = hl_replace_map_size(len);
+    _timeline_slots = 0;
+    __atomic_store_n(&_page, page, __ATOMIC_RELEASE);
+    _owner = pid;
+    if (lstat(hl_paths.path, &st) == 0) {
+        _dev = st.st_dev;
+        _ino = st.st_ino;
+    }
+    _read_memory_at_start();
+    /* After a failed exec, another thread may be writing already. */
+    if (!__atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE)) {
+        _write_figures(f);
+        __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    }
+}
+
+void hl_provisional_start(pid_t pid, const struct hl_figures *f)
+{
+    /* Static: with sites on it is larger than a small thread stack would
+     * hold; one thread at a time makes it (start, a child after fork, a
+     * failed exec: see hl_provisional_after_failed_exec). */
+    static char text[HL_RECORD_TEXT_MAX];
+    struct hl_buf b;
+    void *page = _page;
+    int saved_errno = errno;
+
+    _page_size = (size_t)sysconf(_SC_PAGESIZE);
+    hl_buf_init(&b, text, sizeof(text));
+    _format(&b, pid);
+    _dev = 0;
+    _ino = 0;
+    /* Mapped over the old pages only where it covers the same ones. */
+    if (page && hl_replace_map_size(b.len) != _map_size)
+        page = NULL;
+    if (!b.overflow && hl_paths.ready &&
+        hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) ==
+            0) {
+        _made(pid, page, b.len, f);
+        hl_timeline_page_made();
+    }
+    errno = saved_errno;
+}
+
+void hl_provisional_before_exec(void)
+{
+    struct stat st;
+    int saved_errno = errno;
+
+    if (!_page || getpid() != _owner)
+        return;
+    hl_provisional_stop();
+    hl_refresh_stop();
+    /* Only the file made here: another process may have replaced it. */
+    if (lstat(hl_paths.path, &st) == 0 && st.st_dev == _dev &&
+        st.st_ino == _ino)
+        unlink(hl_paths.path);
+    errno = saved_errno;
+}
+
+/* Other threads may be writing the page: the new file is mapped over it.
+ * Two threads whose execs failed at once: the second leaves it to the
+ * first, which is making it already. */
+void hl_provisional_after_failed_exec(void)
+{
+    if (!_page || getpid() != _owner ||
+        __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
+        return;
+    hl_provisional_start(_owner, &_last);
+    _refresh_tried = 0;
+    __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
+}
+
+/* The child has one thread, and the parent's page must not get the
+ * child's figures: it is unmapped before anything else. */
+void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f)
+{
+    char *page = _page;
+
+    _page = NULL;
+    _busy = _stopped = _remaking = _refresh_tried = 0;
+    hl_refresh_after_fork();
+    if (page)
+        munmap(page, _map_size);
+    hl_provisional_start(pid, f);
+}
+
+void hl_provisional_stop(void)
+{
+    __atomic_store_n(&_stopped, 1, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,153 @@
+/* The timeline of this process (timeline_live.h). */
+#include "timeline_live.h"
+#include "buf.h"
+#include "alloc/clock.h"
+#include "record/provisional.h"
+#include "timeline.h"
+
+#include <errno.h>
+#include <sched.h>
+
+/* At the end, a note made on another thread is waited for this many
+ * times at most: a signal handler of the thread that was noting may be
+ * the one that exits. */
+#define _FINAL_TRIES 1000
+
+struct hl_timeline_gate hl_timeline_gate = {INT64_MIN, UINT64_MAX};
+
+static struct hl_timeline _tl;
+static int _on;
+static int _lock;           /* a thread is noting */
+static int _remade;         /* a page was made while a thread was noting */
+static int64_t _rss_ns;     /* coarse clock at the last VmRSS reading */
+static int64_t _last_ms;    /* time of the last note */
+static uint64_t _peak_then; /* the peak at the last note */
+static size_t _dirty;       /* the first point not in the page as it is */
+
+static void _set_gate(int64_t live)
+{
+    int64_t step = live / 64;
+
+    if (step < HL_TIMELINE_STEP_MIN)
+        step = HL_TIMELINE_STEP_MIN;
+    __atomic_store_n(&hl_timeline_gate.lo, live - step, __ATOMIC_RELAXED);
+    __atomic_store_n(&hl_timeline_gate.width, 2 * (uint64_t)step,
+                     __ATOMIC_RELAXED);
+}
+
+static void _note(int64_t t_ms, uint64_t heap, uint64_t rss)
+{
+    size_t changed = hl_timeline_note(&_tl, t_ms, heap, rss);
+
+    if (changed < _dirty)
+        _dirty = changed;
+}
+
+/* The points not yet in the provisional record, if it is free. */
+static void _flush(void)
+{
+    if (__atomic_exchange_n(&_remade, 0, __ATOMIC_ACQUIRE))
+        _dirty = 0;
+    if (_dirty < _tl.n && hl_provisional_put_timeline(&_tl, _dirty) == 0)
+        _dirty = _tl.n;
+}
+
+/* A peak reached since the last note, and left since (the heap is below
+ * it now), was reached in the point noted then or after it within a
+ * step: it goes to that point, not to one opened now. */
+static void _note_peak(int64_t live)
+{
+    uint64_t peak = hl_counters_peak();
+
+    if (peak > _peak_then && (int64_t)peak > live)
+        _note(_last_ms, peak, HL_TIMELINE_NO_RSS);
+    _peak_then = peak;
+}
+
+void hl_timeline_note_now(int64_t live)
+{
+    int saved_errno = errno;
+    uint64_t rss = HL_TIMELINE_NO_RSS;
+    int64_t now;
+
+    if (!__atomic_load_n(&_on, __ATOMIC_RELAXED) ||
+        __atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE))
+        return;
+    now = hl_clock_coarse_ns();
+    if (now - _rss_ns >= HL_TIMELINE_RSS_EVERY_NS) {
+        int64_t read = hl_procstatus_rss();
+
+        rss = read < 0 ? HL_TIMELINE_NO_RSS : (uint64_t)read;
+        _rss_ns = now;
+    }
+    _note_peak(live);
+    _last_ms = hl_clock_since_start_ns(now) / 1000000;
+    _note(_last_ms, live > 0 ? (uint64_t)live : 0, rss);
+    _set_gate(live);
+    _flush();
+    __atomic_store_n(&_lock, 0, __ATOMIC_RELEASE);
+    errno = saved_errno;
+}
+
+void hl_timeline_start(int on, int64_t live)
+{
+    hl_timeline_reset(&_tl);
+    _lock = _remade = 0;
+    _rss_ns = INT64_MIN / 2;
+    _last_ms = 0;
+    _peak_then = live > 0 ? (uint64_t)live : 0;
+    _dirty = 0;
+    _on = on;
+    if (!on) {
+        hl_timeline_gate.lo = INT64_MIN;
+        hl_timeline_gate.width = UINT64_MAX;
+        return;
+    }
+    hl_timeline_note_now(live);
+}
+
+void hl_timeline_page_made(void)
+{
+    if (!__atomic_load_n(&_on, __ATOMIC_RELAXED))
+        return;
+    if (__atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&_remade, 1, __ATOMIC_RELEASE);
+        return;
+    }
+    _dirty = 0;
+    _flush();
+    __atomic_store_n(&_lock, 0, __ATOMIC_RELEASE);
+}
+
+const char *hl_timeline_final(const struct hl_figures *f,
+                              const struct hl_memory *mem, int64_t elapsed_ns)
+{
+    /* Static, as the other buffers of the exit path (record.c). */
+    static struct hl_timeline end;
+    static char text[HL_TIMELINE_FIELD];
+    struct hl_buf b;
+    int locked = 0;
+
+    if (!__atomic_exchange_n(&_on, 0, __ATOMIC_RELAXED))
+        return NULL;
+    hl_timeline_gate.lo = INT64_MIN;
+    hl_timeline_gate.width = UINT64_MAX;
+    for (int i = 0; i < _FINAL_TRIES && !locked; i++)
+        if (!(locked = !__atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE)))
+            sched_yield();
+    /* Unlocked, the copy may be torn, never out of bounds. */
+    end = _tl;
+    if (end.n > HL_TIMELINE_POINTS)
+        end.n = HL_TIMELINE_POINTS;
+    /* The end's reading tells of the last point and of the end, which
+     * has a point of its own past the last one's bucket: the heap may have
+     * fallen since (by less than a step at a time). */
+    for (int i = 0; i < 2; i++)
+        hl_timeline_note(&end, elapsed_ns / 1000000, f->live,
+                         mem->vmrss < 0 ? HL_TIMELINE_NO_RSS
+                                        : (uint64_t)mem->vmrss);
+    hl_timeline_settle(&end, f->peak, f->peak_time_ns / 1000000, mem->vmhwm);
+    hl_buf_init(&b, text, sizeof(text));
+    hl_timeline_put(&b, end.p, end.n);
+    return b.overflow ? NULL : text;
+}

@@ -1,0 +1,300 @@
+#include "callsites_view.h"
+#include "job/report.h"
+#include "job/escape.h"
+#include "format_size.h"
+#include "callsites_names.h"
+#include "shared/text_table.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Frames shown under a site in the text report, the naming one first. */
+#define _TEXT_CALLERS 2
+/* The sites shown for each top rank. */
+#define _RANK_SITES 3
+
+static int _larger(const void *a, const void *b)
+{
+    const struct hl_site_total *x = a, *y = b;
+
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? 1 : -1;
+    return x->stack < y->stack ? -1 : x->stack > y->stack;
+}
+
+static void _add(struct hl_site_total *t, const struct hl_sites_db *db,
+                 const struct hl_proc *p)
+{
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        const struct hl_proc_site *s = &db->sites[p->sites + i];
+        struct hl_site_total *x = &t[s->stack];
+
+        x->stack = s->stack;
+        x->records++;
+        x->bytes += s->bytes;
+        x->count += s->count;
+        x->variance += (double)s->se * (double)s->se;
+    }
+}
+
+int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
+                       const struct hl_summary *sum, size_t shown, size_t top)
+{
+    const struct hl_sites_db *db = &set->sites;
+    struct hl_site_total *t;
+    size_t n = 0;
+
+    memset(v, 0, sizeof(*v));
+    if (!db->nsites)
+        return 0;
+    t = calloc(db->nstacks, sizeof(*t));
+    v->sym = hl_symbolizer_new();
+    if (!t || !v->sym) {
+        free(t);
+        hl_symbolizer_free(v->sym);
+        return -1;
+    }
+    for (size_t i = 0; i < set->count; i++)
+        _add(t, db, &set->procs[i]);
+    for (size_t i = 0; i < db->nstacks; i++)
+        if (t[i].records)
+            t[n++] = t[i];
+    qsort(t, n, sizeof(*t), _larger);
+    v->db = db;
+    v->top = top;
+    v->totals = t;
+    v->ntotals = n;
+    for (size_t i = 0; i < shown && v->nranks < HL_SITES_RANKS; i++) {
+        const struct hl_proc *p = &set->procs[sum->ranks[i].proc];
+        if (p->nsites)
+            v->ranks[v->nranks++] = (struct hl_sites_rank){
+                p->rank, hl_strpool_get(&set->hosts, p->host), p->sites,
+                p->nsites};
+    }
+    return 1;
+}
+
+void hl_sites_view_free(struct hl_sites_view *v)
+{
+    free(v->totals);
+    hl_symbolizer_free(v->sym);
+    memset(v, 0, sizeof(*v));
+}
+
+/* An estimate and its standard error, in two cells: each cell of the
+ * second column holds one "±", so the table's columns stay aligned. */
+static void _estimate(struct hl_table *tab, uint64_t bytes, double variance)
+{
+    char b[HL_SIZE_BUF], e[HL_SIZE_BUF];
+
+    hl_format_size(bytes, b);
+    hl_format_size((uint64_t)llround(sqrt(variance)), e);
+    hl_table_cell(tab, "%s", b);
+    hl_table_cell(tab, "± %s", e);
+}
+
+/* The naming frame of a stack, and up to callers of the program's own
+ * frames that called it, joined by " <- ". */
+static void _label(const struct hl_sites_view *v, uint32_t stack,
+                   size_t callers, char *buf, size_t len)
+{
+    struct hl_named_frame f[HL_NAMED_MAX];
+    size_t n = hl_site_frames(v->sym, v->db, stack, f), at = 0;
+    char one[512];
+
+    if (!n) {
+        snprintf(buf, len, "(other stacks: the library's table was full)");
+        return;
+    }
+    hl_named_frame_text(&f[hl_site_label(f, n)], one, sizeof(one));
+    at = (size_t)snprintf(buf, len, "%s", one);
+    for (size_t i = hl_site_own(f, hl_site_label(f, n) + 1, n);
+         i < n && callers-- > 0 && at < len; i = hl_site_own(f, i + 1, n)) {
+        hl_named_frame_text(&f[i], one, sizeof(one));
+        at += (size_t)snprintf(buf + at, len - at, " <- %s", one);
+    }
+}
+
+/* A cell of text that comes from files (a host name, a module's path, a
+ * function name): escaped, as the rest of the text report (escape.h). */
+static void _cell_escaped(struct hl_table *tab, const char *s)
+{
+    char shown[4096];
+
+    hl_escape(s, shown, sizeof(shown));
+    hl_table_cell(tab, "%s", shown);
+}
+
+void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
+{
+    size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
+    char rate[HL_SIZE_BUF];
+    struct hl_table tab;
+
+    if (!shown)
+        return;
+    hl_format_size(v->db->rate, rate);
+    fprintf(
+        out,
+        "Sites at the peak (%zu of %zu; sampled every %s allocated on average, "
+        "estimates ± one standard error)\n",
+        shown, v->ntotals, rate);
+    hl_table_init(&tab, 4);
+    hl_table_cell(&tab, "at peak");
+    hl_table_cell(&tab, "± error");
+    hl_table_cell(&tab, "processes");
+    hl_table_cell(&tab, "site <- callers");
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_site_total *t = &v->totals[i];
+        char label[2048];
+
+        _estimate(&tab, t->bytes, t->variance);
+        _label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
+        hl_table_cell(&tab, "%" PRIu32, t->records);
+        _cell_escaped(&tab, label);
+    }
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+    if (!v->nranks)
+        return;
+    fprintf(out, "Largest sites of the top ranks\n");
+    hl_table_init(&tab, 5);
+    hl_table_cell(&tab, "rank");
+    hl_table_cell(&tab, "host");
+    hl_table_cell(&tab, "at peak");
+    hl_table_cell(&tab, "± error");
+    hl_table_cell(&tab, "site");
+    for (size_t r = 0; r < v->nranks; r++) {
+        const struct hl_sites_rank *k = &v->ranks[r];
+        for (uint32_t i = 0; i < k->n && i < _RANK_SITES; i++) {
+            const struct hl_proc_site *s = &v->db->sites[k->first + i];
+            char label[1024];
+
+            _label(v, s->stack, 1, label, sizeof(label));
+            if (i)
+                hl_table_cell(&tab, "%s", "");
+            else
+                hl_table_cell(&tab, "%" PRId32, k->rank);
+            _cell_escaped(&tab, i ? "" : k->host);
+            _estimate(&tab, s->bytes, (double)s->se * (double)s->se);
+            _cell_escaped(&tab, label);
+        }
+    }
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+}
+
+/* A string that may be unknown: null. */
+static void _json_str(FILE *out, const char *s)
+{
+    if (s)
+        hl_json_str(out, s);
+    else
+        fputs("null", out);
+}
+
+static const char *_status(enum hl_sym_status s)
+{
+    return s == HL_SYM_FOUND         ? "found"
+           : s == HL_SYM_OTHER_BUILD ? "other_build"
+                                     : "missing";
+}
+
+static void _json_site(FILE *out, const struct hl_sites_view *v, uint32_t stack,
+                       uint64_t bytes, double variance, uint64_t count,
+                       int frames)
+{
+    struct hl_named_frame f[HL_NAMED_MAX];
+    size_t n = hl_site_frames(v->sym, v->db, stack, f);
+    char label[1024];
+
+    _label(v, stack, 0, label, sizeof(label));
+    fprintf(out,
+            "{\"bytes\": %" PRIu64 ", \"se_bytes\": %" PRIu64
+            ", \"samples\": %" PRIu64 ", \"site\": ",
+            bytes, (uint64_t)llround(sqrt(variance)), count);
+    _json_str(out, label);
+    if (frames) {
+        fputs(", \"frames\": [", out);
+        for (size_t i = 0; i < n; i++) {
+            fputs(i ? ", {\"function\": " : "{\"function\": ", out);
+            _json_str(out, f[i].function);
+            fputs(", \"file\": ", out);
+            _json_str(out, f[i].file);
+            fprintf(out, ", \"line\": %u, \"module\": ", f[i].line);
+            _json_str(out, f[i].module);
+            fprintf(out, ", \"offset\": %" PRIu64 ", \"module_file\": \"%s\"}",
+                    f[i].offset, _status(f[i].status));
+        }
+        fputc(']', out);
+    }
+    fputc('}', out);
+}
+
+void hl_sites_print_json(FILE *out, const struct hl_sites_view *v)
+{
+    size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
+
+    fprintf(out, "\"sites\": {\"rate_bytes\": %" PRIu64 ", \"top\": [",
+            v->db->rate);
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_site_total *t = &v->totals[i];
+        if (i)
+            fputs(", ", out);
+        _json_site(out, v, t->stack, t->bytes, t->variance, t->count, 1);
+    }
+    fputs("], \"ranks\": [", out);
+    for (size_t r = 0; r < v->nranks; r++) {
+        const struct hl_sites_rank *k = &v->ranks[r];
+        fprintf(out, "%s{\"rank\": %" PRId32 ", \"host\": ", r ? ", " : "",
+                k->rank);
+        _json_str(out, k->host);
+        fputs(", \"top\": [", out);
+        for (uint32_t i = 0; i < k->n && i < _RANK_SITES; i++) {
+            const struct hl_proc_site *s = &v->db->sites[k->first + i];
+            if (i)
+                fputs(", ", out);
+            _json_site(out, v, s->stack, s->bytes,
+                       (double)s->se * (double)s->se, s->count, 0);
+        }
+        fputs("]}", out);
+    }
+    fputs("]}", out);
+}
+
+/* A frame's name as the collapsed format allows: no ';' (the frame
+ * separator) and no line break. */
+static void _folded_name(FILE *out, const struct hl_named_frame *f)
+{
+    char buf[1024];
+
+    if (f->function)
+        snprintf(buf, sizeof(buf), "%s", f->function);
+    else
+        hl_named_frame_text(f, buf, sizeof(buf));
+    for (char *c = buf; *c; c++)
+        if (*c == ';' || *c == '\n' || *c == '\r')
+            *c = ':';
+    fputs(buf, out);
+}
+
+void hl_sites_print_folded(FILE *out, const struct hl_sites_view *v)
+{
+    for (size_t i = 0; i < v->ntotals; i++) {
+        struct hl_named_frame f[HL_NAMED_MAX];
+        size_t n = hl_site_frames(v->sym, v->db, v->totals[i].stack, f);
+
+        if (!v->totals[i].bytes)
+            continue;
+        if (!n)
+            fputs("[other stacks]", out);
+        for (size_t k = n; k-- > 0;) {
+            _folded_name(out, &f[k]);
+            if (k)
+                fputc(';', out);
+        }
+        fprintf(out, " %" PRIu64 "\n", v->totals[i].bytes);
+    }
+}

@@ -1,0 +1,284 @@
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "decimal.h"
+#include "warn.h"
+#include "job/slurm/slurm_facts.h"
+#include "shared/slurm_size.h"
+
+/* doc/heapline-report.1 lists the same options; a test compares them.
+ * Short options are few on purpose: srun's -n, -m and -c mean other
+ * things, and these options are often typed beside srun's. */
+static const char _usage[] =
+    "Usage: heapline-report [OPTION]... FILE|DIR...\n"
+    "Read heapline records and report the memory of a job per rank and per\n"
+    "node, against its memory request and sacct's MaxRSS. A directory stands\n"
+    "for every record below it.\n"
+    "\n"
+    "      --top=N              show the N ranks of largest peak heap "
+    "(default 10)\n"
+    "      --all                show every rank\n"
+    "      --mem=SIZE           memory request per node, in Slurm's syntax:\n"
+    "                           4000 (MiB), 4000M, 4G, 4GB, 1T; 0 for the\n"
+    "                           whole node\n"
+    "      --mem-per-cpu=SIZE   memory request per CPU\n"
+    "      --cpus-per-task=N    CPUs of each rank, for --mem-per-cpu "
+    "(default 1,\n"
+    "                           or what scontrol says)\n"
+    "      --margin=PCT         margin over the largest node sum in the\n"
+    "                           suggested request (default 10%)\n"
+    "  -j, --job=JOB[.STEP]     Slurm job or step of the records, to ask "
+    "sacct\n"
+    "                           and scontrol (default: the records' job "
+    "column)\n"
+    "      --no-sacct           do not ask Slurm (sacct, scontrol)\n"
+    "      --sacct=ANSWER       what sacct said of the step, so that it is "
+    "not\n"
+    "                           asked: its row "
+    "(JobID|MaxRSS|MaxRSSNode|MaxRSSTask),\n"
+    "                           none, timeout, failed or later (the SPANK\n"
+    "                           plugin's)\n"
+    "      --slurm-timeout=SEC  give up on Slurm after SEC seconds, every "
+    "query\n"
+    "                           of sacct and scontrol counted (default 10)\n"
+    "      --sites=N            show the N largest allocation sites at the "
+    "peak,\n"
+    "                           where records hold them (default 5; 0: none)\n"
+    "      --format=FORMAT      text (default), json, csv, folded (the sites'\n"
+    "                           stacks for flame graph tools), or html (one\n"
+    "                           page with charts, no external resource)\n"
+    "      --timeline           chart each node's sums and the top ranks' "
+    "heap\n"
+    "                           over time (text), or give the series (json,\n"
+    "                           csv), where records hold timelines\n"
+    "      --html=FILE          also write the report as an HTML page to FILE\n"
+    "  -h, --help               print this help and exit\n"
+    "  -V, --version            print the version and exit\n"
+    "\n"
+    "Exit status: 0 when every input was a good record, 1 when some were\n"
+    "skipped (each named on stderr), 2 when nothing could be reported or an\n"
+    "option was wrong.\n";
+
+enum {
+    _OPT_TOP = 256,
+    _OPT_ALL,
+    _OPT_MEM,
+    _OPT_MEM_PER_CPU,
+    _OPT_CPUS_PER_TASK,
+    _OPT_MARGIN,
+    _OPT_NO_SACCT,
+    _OPT_SACCT,
+    _OPT_SLURM_TIMEOUT,
+    _OPT_FORMAT,
+    _OPT_SITES,
+    _OPT_TIMELINE,
+    _OPT_HTML,
+};
+
+static const struct option _long[] = {
+    {"top", required_argument, NULL, _OPT_TOP},
+    {"all", no_argument, NULL, _OPT_ALL},
+    {"mem", required_argument, NULL, _OPT_MEM},
+    {"mem-per-cpu", required_argument, NULL, _OPT_MEM_PER_CPU},
+    {"cpus-per-task", required_argument, NULL, _OPT_CPUS_PER_TASK},
+    {"margin", required_argument, NULL, _OPT_MARGIN},
+    {"job", required_argument, NULL, 'j'},
+    {"no-sacct", no_argument, NULL, _OPT_NO_SACCT},
+    {"sacct", required_argument, NULL, _OPT_SACCT},
+    {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
+    {"format", required_argument, NULL, _OPT_FORMAT},
+    {"sites", required_argument, NULL, _OPT_SITES},
+    {"timeline", no_argument, NULL, _OPT_TIMELINE},
+    {"html", required_argument, NULL, _OPT_HTML},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* The last line of every usage error, in the launcher's words. */
+static int _try_help(void)
+{
+    fprintf(stderr, "Try '%s --help' for more information.\n", HL_PROGRAM);
+    return 2;
+}
+
+static int _bad(const char *option, const char *value, const char *want)
+{
+    fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_PROGRAM, option, value,
+            want);
+    return _try_help();
+}
+
+static int _number(const char *s, uint64_t max, uint64_t *out)
+{
+    return hl_parse_u64(s, strlen(s), out) < 0 || *out > max ? -1 : 0;
+}
+
+/* Slurm job ids as sacct writes them: "123", "123_4" (array task),
+ * "123+1" (heterogeneous component), with ".0", ".batch" steps. */
+static int _job_ok(const char *s)
+{
+    size_t n = strspn(s, "0123456789");
+
+    if (n == 0 || n > 20)
+        return 0;
+    if (s[n] == '_' || s[n] == '+') {
+        size_t a = strspn(s + n + 1, "0123456789");
+
+        if (a == 0)
+            return 0;
+        n += 1 + a;
+    }
+    if (s[n] == '.') {
+        const char *step = s + n + 1;
+        size_t len = strlen(step);
+
+        return len > 0 && len < 20 &&
+               strspn(step, "0123456789abcdefghijklmnopqrstuvwxyz+") == len;
+    }
+    return s[n] == '\0';
+}
+
+static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
+                    const char *name, const char *value)
+{
+    if (opt->req.kind != HL_REQ_NONE && opt->req.kind != kind) {
+        fprintf(stderr, "%s: --mem and --mem-per-cpu exclude each other\n",
+                HL_PROGRAM);
+        return _try_help();
+    }
+    if (hl_parse_slurm_size(value, &opt->req.bytes) < 0)
+        return _bad(name, value,
+                    "a Slurm size: a whole number, K, M, G or T, such as "
+                    "4000, 4000M, 4G; 0 for the whole node");
+    opt->req.kind = kind;
+    opt->req.whole_node = opt->req.bytes == 0;
+    snprintf(opt->req.source, sizeof(opt->req.source), "given");
+    return -1;
+}
+
+static int _option(struct hl_options *opt, int c, const char *arg)
+{
+    uint64_t v;
+    size_t len;
+    char pct[16];
+
+    switch (c) {
+    case _OPT_TOP:
+        if (_number(arg, SIZE_MAX - 1, &v) < 0 || v == 0)
+            return _bad("--top", arg, "a whole number of ranks, 1 or more");
+        opt->top = (size_t)v;
+        return -1;
+    case _OPT_ALL:
+        opt->top = SIZE_MAX;
+        return -1;
+    case _OPT_MEM:
+        return _request(opt, HL_REQ_MEM, "--mem", arg);
+    case _OPT_MEM_PER_CPU:
+        return _request(opt, HL_REQ_MEM_PER_CPU, "--mem-per-cpu", arg);
+    case _OPT_CPUS_PER_TASK:
+        if (_number(arg, 65535, &v) < 0 || v == 0)
+            return _bad("--cpus-per-task", arg, "a number of CPUs, 1 or more");
+        opt->cpus_per_task = (uint32_t)v;
+        return -1;
+    case _OPT_MARGIN:
+        len = strlen(arg);
+        if (len && arg[len - 1] == '%')
+            len--;
+        if (len == 0 || len >= sizeof(pct))
+            return _bad("--margin", arg, "a percentage from 0 to 1000");
+        memcpy(pct, arg, len);
+        pct[len] = '\0';
+        if (_number(pct, 1000, &v) < 0)
+            return _bad("--margin", arg, "a percentage from 0 to 1000");
+        opt->margin_pct = (unsigned)v;
+        return -1;
+    case 'j':
+        if (!_job_ok(arg))
+            return _bad("--job", arg, "a Slurm job id such as 1234 or 1234.0");
+        opt->job = arg;
+        return -1;
+    case _OPT_NO_SACCT:
+        opt->no_sacct = true;
+        return -1;
+    case _OPT_SACCT:
+        if (hl_sacct_given(arg, 0, &(struct hl_step_rss){0}) < 0)
+            return _bad("--sacct", arg,
+                        "a sacct row JOB.STEP|MAXRSS|NODE|TASK, none, "
+                        "timeout, failed or later");
+        opt->sacct = arg;
+        return -1;
+    case _OPT_SLURM_TIMEOUT:
+        if (_number(arg, 3600, &v) < 0 || v == 0)
+            return _bad("--slurm-timeout", arg, "seconds, from 1 to 3600");
+        opt->slurm_timeout_ms = (int)v * 1000;
+        return -1;
+    case _OPT_FORMAT:
+        if (strcmp(arg, "text") == 0)
+            opt->format = HL_FORMAT_TEXT;
+        else if (strcmp(arg, "json") == 0)
+            opt->format = HL_FORMAT_JSON;
+        else if (strcmp(arg, "csv") == 0)
+            opt->format = HL_FORMAT_CSV;
+        else if (strcmp(arg, "folded") == 0)
+            opt->format = HL_FORMAT_FOLDED;
+        else if (strcmp(arg, "html") == 0)
+            opt->format = HL_FORMAT_HTML;
+        else
+            return _bad("--format", arg, "text, json, csv, folded or html");
+        return -1;
+    case _OPT_SITES:
+        if (_number(arg, 100000, &v) < 0)
+            return _bad("--sites", arg, "a number of sites, 0 or more");
+        opt->sites = (size_t)v;
+        return -1;
+    case _OPT_TIMELINE:
+        opt->timeline = true;
+        return -1;
+    case _OPT_HTML:
+        if (!arg[0])
+            return _bad("--html", arg, "a file name");
+        opt->html = arg;
+        return -1;
+    case 'h':
+        fputs(_usage, stdout);
+        return 0;
+    case 'V':
+        printf("%s (%s) %s\n", HL_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
+        return 0;
+    default:
+        return _try_help();
+    }
+}
+
+int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
+{
+    int c;
+
+    /* getopt names the program by argv[0] in its messages: by its name,
+     * not by the path it was run from. */
+    argv[0] = (char *)HL_PROGRAM;
+    memset(opt, 0, sizeof(*opt));
+    opt->top = HL_DEFAULT_TOP;
+    opt->sites = HL_DEFAULT_SITES;
+    opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
+    opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
+    while ((c = getopt_long(argc, argv, "j:hV", _long, NULL)) != -1) {
+        int status = _option(opt, c, optarg);
+
+        if (status >= 0)
+            return status;
+    }
+    if (optind == argc) {
+        fprintf(stderr, "%s: no FILE or DIR given\n", HL_PROGRAM);
+        return _try_help();
+    }
+    opt->paths = argv + optind;
+    opt->npaths = argc - optind;
+    return -1;
+}

@@ -1,0 +1,178 @@
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "job/model/figures.h"
+#include "format_size.h"
+#include "html_chart.h"
+#include "shared/html_escape.h"
+#include "html_parts.h"
+
+/* The nodes' charts share about this many columns, so that 1,000 nodes
+ * stay well under 1 MiB and a few nodes get a column per pixel. */
+#define _COLUMNS_ALL 12000
+#define _COLUMNS_MIN 12
+
+static uint64_t _max(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* "n2: 2 ranks; RSS 3.0 GiB at 1.0 s; ...", with the words of the text
+ * report's node table. */
+static void _caption(FILE *out, const struct hl_node *n, const char *name)
+{
+    char size[HL_SIZE_BUF], t[32];
+
+    fputs("<figcaption><b>", out);
+    hl_html_str(out, name);
+    fprintf(out, "</b>: %" PRIu32 " rank%s", n->ranks,
+            n->ranks == 1 ? "" : "s");
+    if (n->procs != n->ranks)
+        fprintf(out, ", %" PRIu32 " processes", n->procs);
+    if (n->true_peak) {
+        hl_format_size(n->true_peak, size);
+        fprintf(out, "; true peak %s", size);
+    }
+    if (n->conc_rss_known) {
+        hl_format_size(n->conc_rss, size);
+        hl_fmt_tenths(n->conc_rss_ms, t);
+        fprintf(out, "; RSS %s at %s s", size, t);
+    }
+    if (n->conc_known) {
+        hl_format_size(n->conc_heap, size);
+        hl_fmt_tenths(n->conc_heap_ms, t);
+        fprintf(out, "; heap %s at %s s", size, t);
+    }
+    hl_format_size(n->vmhwm_sum, size);
+    fprintf(out, "; sum of VmHWM %s", size);
+    if (n->request) {
+        hl_format_size(n->request, size);
+        fprintf(out, "; %" PRIu64 "%% of %s", n->percent, size);
+    }
+    /* The verdict of the text report's node table. */
+    if (n->oom)
+        fputs(", <strong>out of memory</strong>", out);
+    else if (n->over)
+        fputs(", <strong>over the request</strong>", out);
+    if (!n->conc_known)
+        fputs("; no timeline of all its processes", out);
+    fputs("</figcaption>", out);
+}
+
+/* The node's sums moment by moment, each cell where it lies on the axis. */
+static void _sums(FILE *out, const struct hl_report *r,
+                  const struct hl_chart *c, const struct hl_node *n,
+                  const char *name, int ncols)
+{
+    const struct hl_conc *g = hl_timelines_grid(&r->set->timelines, n->host);
+    int64_t origin_ms = r->sum->origin_ns / 1000000;
+    static struct hl_cols rss, heap;
+    char title[256];
+
+    hl_cols_init(&rss, ncols, c->end_ms, false);
+    hl_cols_init(&heap, ncols, c->end_ms, false);
+    for (int64_t k = g->lo; k <= g->hi; k++) {
+        int64_t from = (k << g->shift) - origin_ms;
+        int64_t to = ((k + 1) << g->shift) - origin_ms;
+
+        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, 1));
+        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, 0));
+    }
+    if (n->conc_rss_known) {
+        snprintf(title, sizeof(title), "RSS of %s, summed", name);
+        hl_chart_cols(out, c, &rss, "rss", title);
+    }
+    snprintf(title, sizeof(title), "heap of %s, summed", name);
+    hl_chart_cols(out, c, &heap, "heap", title);
+    if (n->conc_rss_known) {
+        snprintf(title, sizeof(title), "concurrent RSS peak of node %s", name);
+        hl_chart_point_title(title + strlen(title),
+                             sizeof(title) - strlen(title), "", n->conc_rss_ms,
+                             n->conc_rss);
+        hl_chart_mark(out, c, n->conc_rss_ms, n->conc_rss, "peak", title);
+    }
+}
+
+static void _line(FILE *out, const struct hl_chart *c, uint64_t bytes,
+                  const char *cls, const char *what)
+{
+    char size[HL_SIZE_BUF], title[96];
+
+    hl_format_size(bytes, size);
+    snprintf(title, sizeof(title), "%s %s", what, size);
+    hl_chart_hline(out, c, bytes, cls, title);
+}
+
+/* The largest figure the node's chart shows. */
+static uint64_t _top(const struct hl_node *n)
+{
+    return _max(_max(n->vmhwm_sum, n->true_peak),
+                _max(n->request, _max(n->conc_rss, n->conc_heap)));
+}
+
+static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
+                  const struct hl_chart *c, int ncols)
+{
+    const char *name = hl_strpool_get(&r->set->hosts, n->host);
+    char label[256];
+
+    fputs("<figure class=\"node\">", out);
+    _caption(out, n, name);
+    snprintf(label, sizeof(label), "node %s over time", name);
+    hl_chart_open(out, c, "node-chart", label);
+    fputs("<use href=\"#node-axes\"/>", out);
+    if (n->conc_known)
+        _sums(out, r, c, n, name, ncols);
+    _line(out, c, n->vmhwm_sum, "hwm", "sum of VmHWM");
+    if (n->true_peak)
+        _line(out, c, n->true_peak, "truepeak", "true peak");
+    if (n->request)
+        _line(out, c, n->request, "mem", "request per node");
+    hl_chart_close(out);
+    fputs("</figure>\n", out);
+}
+
+/* All nodes share one scale, so that their charts compare at a glance
+ * (the request at one height), and one drawing of the axes. */
+void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
+{
+    size_t nn = r->sum->nnodes;
+    int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
+    uint64_t ymax = 0;
+    bool rss = false, heap = false;
+    struct hl_chart c;
+
+    if (ncols < _COLUMNS_MIN)
+        ncols = _COLUMNS_MIN;
+    for (size_t i = 0; i < nn; i++) {
+        ymax = _max(ymax, _top(&r->sum->nodes[i]));
+        rss |= r->sum->nodes[i].conc_rss_known;
+        heap |= r->sum->nodes[i].conc_known;
+    }
+    hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
+    /* The legend names the lines drawn: without timelines, no sums. */
+    fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
+    if (rss)
+        hl_html_legend_item(out, "rss", "RSS summed moment by moment");
+    if (heap)
+        hl_html_legend_item(out, "heap", "heap summed moment by moment");
+    hl_html_legend_item(out, "hwm", "sum of VmHWM");
+    if (r->sum->true_peaks)
+        hl_html_legend_item(out, "truepeak", "true peak (memory cgroup)");
+    if (r->req.kind != HL_REQ_NONE)
+        hl_html_legend_item(out, "mem", "request per node");
+    if (rss)
+        fputs("<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+              "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
+              "cy=\"6\" r=\"4\"/></svg> concurrent RSS peak</span>",
+              out);
+    fputs("</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
+          "width=\"0\" height=\"0\"><defs><g id=\"node-axes\">",
+          out);
+    hl_chart_axes(out, &c);
+    fputs("</g></defs></svg>\n", out);
+    for (size_t i = 0; i < nn; i++)
+        _node(out, r, &r->sum->nodes[i], &c, ncols);
+    fputs("</section>\n", out);
+}

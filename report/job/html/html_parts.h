@@ -1,0 +1,31 @@
+/* The sections of the HTML page, each in its file; html_out.c puts them
+ * in order. Times are ms since the summary's origin, the charts' axis from
+ * 0 to end_ms. */
+#ifndef HEAPLINE_REPORT_HTML_PARTS_H
+#define HEAPLINE_REPORT_HTML_PARTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "job/report.h"
+
+/* The ranks drawn one by one over time; the others are in the band. */
+#define HL_HTML_RANK_LINES 8
+
+/* A chart per node (html_nodes.c). */
+void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms);
+
+/* The top ranks' heap and the band of all ranks (html_ranks.c), where
+ * hl_html_has_rank_chart says there is any: a timeline or the band. */
+void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms);
+bool hl_html_has_rank_chart(const struct hl_report *r);
+
+/* The ranks table, as --top (html_ranks.c). */
+void hl_html_ranks_table(FILE *out, const struct hl_report *r);
+
+/* A legend entry: a line of class cls as the charts draw it, and its
+ * words (html_out.c). */
+void hl_html_legend_item(FILE *out, const char *cls, const char *words);
+
+#endif

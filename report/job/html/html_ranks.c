@@ -1,0 +1,213 @@
+#include <inttypes.h>
+#include <stdbool.h>
+
+#include "job/model/band.h"
+#include "job/model/figures.h"
+#include "format_size.h"
+#include "html_chart.h"
+#include "shared/html_escape.h"
+#include "html_parts.h"
+#include "job/timeline_out.h"
+
+#define _BAND_COLUMNS 256
+
+static const char *_host(const struct hl_report *r, const struct hl_proc *p)
+{
+    return hl_strpool_get(&r->set->hosts, p->host);
+}
+
+/* The band's cells on the axis: smallest, median and largest. */
+static bool _band(const struct hl_report *r, int64_t end_ms,
+                  struct hl_cols k[3])
+{
+    const struct hl_band *b = r->set->timelines.band;
+    int64_t origin_ms = r->sum->origin_ns / 1000000;
+    bool any = false;
+
+    hl_cols_init(&k[0], _BAND_COLUMNS, end_ms, true);
+    hl_cols_init(&k[1], _BAND_COLUMNS, end_ms, false);
+    hl_cols_init(&k[2], _BAND_COLUMNS, end_ms, false);
+    for (int64_t c = b ? b->lo : 1; b && c <= b->hi; c++) {
+        int64_t from = (c << b->shift) - origin_ms;
+        int64_t to = ((c + 1) << b->shift) - origin_ms;
+        struct hl_band_cell cell;
+
+        if (!hl_band_get(b, c, &cell))
+            continue;
+        hl_cols_mark(&k[0], from, to, cell.min);
+        hl_cols_mark(&k[1], from, to, cell.median);
+        hl_cols_mark(&k[2], from, to, cell.max);
+        any = true;
+    }
+    return any;
+}
+
+/* A rank's heap, point by point, and its peak marked. */
+static void _rank_line(FILE *out, const struct hl_report *r,
+                       const struct hl_chart *c, const struct hl_proc *p, int i)
+{
+    const struct hl_series *s = &r->set->timelines.series[p->series];
+    int64_t end =
+        hl_point_ms(r, p, &s->points[0]) + p->elapsed_ms - s->points[0].t_ms;
+    struct hl_chart_line line;
+    char cls[8], who[128], title[256];
+    uint32_t top = 0;
+
+    snprintf(cls, sizeof(cls), "r%d", i);
+    snprintf(who, sizeof(who), "rank %" PRId32 " on %s", p->rank, _host(r, p));
+    hl_line_begin(&line, out, c, cls);
+    for (uint32_t j = 0; j < s->n; j++) {
+        hl_line_point(&line, hl_point_ms(r, p, &s->points[j]),
+                      s->points[j].heap);
+        if (s->points[j].heap > s->points[top].heap)
+            top = j;
+    }
+    hl_line_end(&line, end, who);
+    hl_chart_point_title(title, sizeof(title), who,
+                         hl_point_ms(r, p, &s->points[top]),
+                         s->points[top].heap);
+    snprintf(cls, sizeof(cls), "m%d", i);
+    hl_chart_mark(out, c, hl_point_ms(r, p, &s->points[top]),
+                  s->points[top].heap, cls, title);
+}
+
+static size_t _lines(const struct hl_report *r)
+{
+    return r->sum->nranks < HL_HTML_RANK_LINES ? r->sum->nranks
+                                               : HL_HTML_RANK_LINES;
+}
+
+bool hl_html_has_rank_chart(const struct hl_report *r)
+{
+    const struct hl_band *b = r->set->timelines.band;
+    struct hl_band_cell cell;
+
+    for (size_t i = 0; i < _lines(r); i++)
+        if (r->set->procs[r->sum->ranks[i].proc].series != HL_NO_SERIES)
+            return true;
+    for (int64_t c = b ? b->lo : 1; b && c <= b->hi; c++)
+        if (hl_band_get(b, c, &cell))
+            return true;
+    return false;
+}
+
+void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
+{
+    size_t lines = _lines(r);
+    static struct hl_cols band[3];
+    bool any_band;
+    uint64_t ymax = r->sum->peak.max;
+    struct hl_chart c;
+    char words[160];
+
+    if (!hl_html_has_rank_chart(r))
+        return;
+    any_band = _band(r, end_ms, band);
+    fputs("<section id=\"rank-timelines\"><h2>Heap of the ranks over "
+          "time</h2><p class=\"legend\">",
+          out);
+    if (any_band) {
+        hl_html_legend_item(out, "band", "smallest to largest of all ranks");
+        hl_html_legend_item(out, "median", "median of all ranks");
+    }
+    for (size_t i = 0; i < lines; i++) {
+        const struct hl_proc *p = &r->set->procs[r->sum->ranks[i].proc];
+        char cls[8];
+
+        if (p->series == HL_NO_SERIES)
+            continue;
+        snprintf(cls, sizeof(cls), "r%zu", i);
+        snprintf(words, sizeof(words), "rank %" PRId32 " on %s", p->rank,
+                 _host(r, p));
+        hl_html_legend_item(out, cls, words);
+    }
+    fputs("</p>\n", out);
+    hl_chart_setup(&c, 720, 240, end_ms, ymax);
+    hl_chart_open(out, &c, "rank-chart", "heap of the ranks over time");
+    hl_chart_axes(out, &c);
+    if (any_band) {
+        hl_chart_area(out, &c, &band[0], &band[2], "band");
+        hl_chart_cols(out, &c, &band[1], "median",
+                      "median heap of all ranks alive");
+    }
+    for (size_t i = 0; i < lines; i++) {
+        const struct hl_proc *p = &r->set->procs[r->sum->ranks[i].proc];
+
+        if (p->series != HL_NO_SERIES)
+            _rank_line(out, r, &c, p, (int)i);
+    }
+    hl_chart_close(out);
+    if (any_band)
+        fputs("<p>The band: of the processes alive at each moment, the "
+              "smallest and the largest heap; its median to within a quarter "
+              "of a power of two.</p>",
+              out);
+    fputs("</section>\n", out);
+}
+
+static void _cell(FILE *out, const char *cls, const char *text)
+{
+    fprintf(out, "<td class=\"%s\">", cls);
+    hl_html_str(out, text);
+    fputs("</td>", out);
+}
+
+static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
+                 bool programs, bool others)
+{
+    const struct hl_proc *p = &r->set->procs[k->proc];
+    const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
+    const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
+    char peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], ratio[32], how[64];
+    char text[64];
+
+    hl_format_size(p->peak_heap, peak);
+    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_tenths(p->peak_time_ms, t);
+    hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+    hl_fmt_end(p, n->mem_limit, how);
+    fprintf(out, "<tr class=\"rank%s\"><td>%" PRId32 "</td>",
+            p->signal              ? " killed"
+            : hl_proc_cut_short(p) ? " cut"
+                                   : "",
+            p->rank);
+    _cell(out, "host", _host(r, p));
+    if (programs)
+        _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
+    snprintf(text, sizeof(text), "%s%s", at_least, peak);
+    _cell(out, "num", text);
+    _cell(out, "num", t);
+    snprintf(text, sizeof(text), "%s%s", at_least, hwm);
+    _cell(out, "num", text);
+    _cell(out, "num", ratio);
+    if (others)
+        fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);
+    _cell(out, "end", how);
+    fputs("</tr>\n", out);
+}
+
+void hl_html_ranks_table(FILE *out, const struct hl_report *r)
+{
+    size_t shown = hl_shown_ranks(r);
+    bool others = false, programs = false;
+
+    for (size_t i = 0; i < r->sum->nranks && !others; i++)
+        others = r->sum->ranks[i].others > 0;
+    /* Records of older versions name no program: no column then. */
+    for (size_t i = 0; i < shown && !programs; i++)
+        programs = hl_strpool_get(
+                       &r->set->programs,
+                       r->set->procs[r->sum->ranks[i].proc].program)[0] != 0;
+    fprintf(out,
+            "<section id=\"ranks\"><h2>Ranks by peak heap (%zu of "
+            "%zu)</h2>\n<table><thead><tr><th>rank</th><th "
+            "class=\"host\">host</th>%s<th>peak heap</th><th>at (s)</th>"
+            "<th>VmHWM</th><th>heap / VmHWM</th>%s<th "
+            "class=\"end\">end</th></tr></thead><tbody>\n",
+            shown, r->sum->nranks,
+            programs ? "<th class=\"host\">program</th>" : "",
+            others ? "<th>other processes</th>" : "");
+    for (size_t i = 0; i < shown; i++)
+        _row(out, r, &r->sum->ranks[i], programs, others);
+    fputs("</tbody></table></section>\n", out);
+}

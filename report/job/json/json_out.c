@@ -1,0 +1,320 @@
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "job/model/figures.h"
+#include "record_format.h"
+#include "job/report.h"
+#include "job/timeline_out.h"
+
+void hl_json_str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static const char *_host(const struct hl_report *r, const struct hl_proc *p)
+{
+    return hl_strpool_get(&r->set->hosts, p->host);
+}
+
+/* The runs of the records: a job id, or null outside Slurm. */
+static void _runs(FILE *out, const struct hl_report *r)
+{
+    fputs("  \"runs\": [", out);
+    for (size_t i = 0; r->runs && i < r->runs->count; i++) {
+        const char *job = hl_strpool_get(&r->set->jobs, r->runs->runs[i].job);
+
+        fputs(i ? ", {\"job\": " : "{\"job\": ", out);
+        if (job[0])
+            hl_json_str(out, job);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"records\": %zu}", r->runs->runs[i].records);
+    }
+    fputs("],\n", out);
+}
+
+static void _peak(FILE *out, const struct hl_report *r)
+{
+    const struct hl_peak_stats *st = &r->sum->peak;
+    const struct hl_proc *top = &r->set->procs[r->sum->ranks[0].proc];
+    char t[32];
+
+    hl_fmt_ms(top->peak_time_ms, t);
+    fprintf(out,
+            "  \"peak_heap\": {\"max_bytes\": %" PRIu64
+            ", \"max_rank\": %" PRId32 ", \"max_host\": ",
+            st->max, top->rank);
+    hl_json_str(out, _host(r, top));
+    fprintf(out,
+            ", \"max_time_s\": %s, \"median_bytes\": %" PRIu64
+            ", \"min_bytes\": %" PRIu64 ", \"mean_bytes\": %.1f, "
+            "\"imbalance\": ",
+            t, st->median, st->min, st->mean);
+    if (st->mean > 0)
+        fprintf(out, "%.2f},\n", st->imbalance);
+    else
+        fputs("null},\n", out);
+}
+
+static void _u64_or_null(FILE *out, uint64_t v, int known)
+{
+    if (known)
+        fprintf(out, "%" PRIu64, v);
+    else
+        fputs("null", out);
+}
+
+static void _nodes(FILE *out, const struct hl_report *r)
+{
+    fputs("  \"nodes\": [", out);
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        const struct hl_node *n = &r->sum->nodes[i];
+
+        fputs(i ? ",\n    {\"node\": " : "\n    {\"node\": ", out);
+        hl_json_str(out, hl_strpool_get(&r->set->hosts, n->host));
+        fprintf(out,
+                ", \"ranks\": %" PRIu32 ", \"processes\": %" PRIu32
+                ", \"vmhwm_sum_bytes\": %" PRIu64 ", \"true_peak_bytes\": ",
+                n->ranks, n->procs, n->vmhwm_sum);
+        _u64_or_null(out, n->true_peak, n->true_peak != 0);
+        fputs(", \"mem_limit_bytes\": ", out);
+        _u64_or_null(out, n->mem_limit, n->mem_limit != 0);
+        fputs(", \"oom_kills\": ", out);
+        _u64_or_null(out, (uint64_t)n->oom_kills, n->oom_kills >= 0);
+        if (n->request)
+            fprintf(out,
+                    ", \"request_bytes\": %" PRIu64
+                    ", \"percent_of_request\": %" PRIu64
+                    ", \"over_request\": %s",
+                    n->request, n->percent, n->over ? "true" : "false");
+        hl_json_node_timeline(out, r, n);
+        fputc('}', out);
+    }
+    fputs("\n  ],\n", out);
+}
+
+static void _signal(FILE *out, uint8_t signal)
+{
+    if (signal)
+        fprintf(out, "%u", signal);
+    else
+        fputs("null", out);
+}
+
+/* ", NAME: ": the key of a record column, as the record names it. */
+static void _key(FILE *out, const char *sep, const char *name)
+{
+    fprintf(out, "%s\"%s\": ", sep, name);
+}
+
+/* "{rank: R, host: H, pid: P, program: N": who a process is. */
+static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
+{
+    _key(out, "{", HL_RECORD_NAME(rank));
+    fprintf(out, "%" PRId32, p->rank);
+    _key(out, ", ", HL_RECORD_NAME(host));
+    hl_json_str(out, _host(r, p));
+    _key(out, ", ", HL_RECORD_NAME(pid));
+    fprintf(out, "%" PRIu32, p->pid);
+    /* Records of older versions name no program: no key then. */
+    if (hl_strpool_get(&r->set->programs, p->program)[0]) {
+        _key(out, ", ", HL_RECORD_NAME(program));
+        hl_json_str(out, hl_strpool_get(&r->set->programs, p->program));
+    }
+}
+
+/* Its heap peak, when, and its VmHWM. */
+static void _heap(FILE *out, const struct hl_proc *p)
+{
+    char t[32];
+
+    hl_fmt_ms(p->peak_time_ms, t);
+    _key(out, ", ", HL_RECORD_NAME(peak_heap));
+    fprintf(out, "%" PRIu64, p->peak_heap);
+    _key(out, ", ", HL_RECORD_NAME(peak_heap_time_ms));
+    fputs(t, out);
+    _key(out, ", ", HL_RECORD_NAME(vmhwm));
+    fprintf(out, "%" PRIu64, p->vmhwm);
+}
+
+/* Every process cut short, and every killed task with no record: the
+ * text report shows the first few of the same list. */
+static void _cut_short(FILE *out, const struct hl_report *r)
+{
+    const struct hl_procset *set = r->set;
+    const char *sep = "\n";
+
+    fputs("  \"did_not_exit_normally\": [", out);
+    for (size_t i = 0; i < set->listed; i++) {
+        const struct hl_proc *p = &set->procs[i];
+
+        if (!hl_proc_cut_short(p))
+            continue;
+        fprintf(out, "%s    ", sep);
+        _who(out, r, p);
+        fprintf(out, ", \"end\": \"%s\", \"signal\": ",
+                hl_end_word(p->signal, (enum hl_end)p->end));
+        _signal(out, p->signal);
+        fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+        _heap(out, p);
+        fputc('}', out);
+        sep = ",\n";
+    }
+    for (size_t i = 0; i < set->nexits; i++) {
+        const struct hl_task_exit *x = &set->exits[i];
+
+        if (!x->signal || x->matched)
+            continue;
+        fprintf(out, "%s    {\"task\": %" PRIu32 ", \"host\": ", sep, x->task);
+        hl_json_str(out, hl_strpool_get(&set->hosts, x->host));
+        fprintf(out,
+                ", \"pid\": %" PRIu32
+                ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
+                "\"record\": false}",
+                x->pid, x->signal, x->oom == 1 ? "true" : "false");
+        sep = ",\n";
+    }
+    fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
+}
+
+static void _ranks(FILE *out, const struct hl_report *r)
+{
+    size_t shown = hl_shown_ranks(r);
+
+    fprintf(out, "  \"ranks_shown\": %zu,\n  \"ranks\": [", shown);
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_rank *k = &r->sum->ranks[i];
+        const struct hl_proc *p = &r->set->procs[k->proc];
+        char ratio[32];
+
+        hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+        fputs(i ? ",\n    " : "\n    ", out);
+        _who(out, r, p);
+        _heap(out, p);
+        fprintf(out,
+                ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32
+                ", \"end\": \"%s\", \"signal\": ",
+                ratio[0] == '-' ? "null" : ratio, k->others,
+                hl_end_word(p->signal, (enum hl_end)p->end));
+        _signal(out, p->signal);
+        fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+        hl_json_rank_timeline(out, r, p);
+        fputc('}', out);
+    }
+    fputs("\n  ],\n", out);
+}
+
+static void _slurm(FILE *out, const struct hl_report *r)
+{
+    const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
+    const struct hl_step_rss *s = &r->sacct;
+
+    fprintf(out,
+            "  \"largest_vmhwm\": {\"bytes\": %" PRIu64 ", \"rank\": %" PRId32
+            ", \"host\": ",
+            big->vmhwm, big->rank);
+    hl_json_str(out, _host(r, big));
+    fputs("},\n  \"sacct\": ", out);
+    if (s->known) {
+        fputs("{\"step\": ", out);
+        hl_json_str(out, s->step);
+        fprintf(out, ", \"max_rss_bytes\": %" PRIu64 ", \"max_rss_node\": ",
+                s->maxrss);
+        hl_json_str(out, s->node);
+        if (s->has_task)
+            fprintf(out, ", \"max_rss_task\": %" PRIu32, s->task);
+        fprintf(out, ", \"below_largest_vmhwm\": %s},\n",
+                hl_sacct_missed_peak(s->maxrss, big->vmhwm) ? "true" : "false");
+    } else {
+        fputs("null,\n", out);
+    }
+}
+
+static const char *_basis_name(const struct hl_report *r)
+{
+    int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
+
+    if (r->sug.from_limit)
+        return per_cpu ? "twice the limit per CPU" : "twice the limit";
+    if (r->sug.from_sacct)
+        return per_cpu ? "sacct MaxRSS per CPU" : "sacct MaxRSS";
+    switch (r->sug.from) {
+    case HL_USED_TRUE_PEAK:
+        return per_cpu ? "largest node true peak per CPU"
+                       : "largest node true peak";
+    case HL_USED_CONCURRENT:
+        return per_cpu ? "largest node concurrent RSS per CPU"
+                       : "largest node concurrent RSS";
+    case HL_USED_VMHWM:
+        return per_cpu ? "VmHWM of one process per CPU"
+                       : "VmHWM of one process";
+    default:
+        return per_cpu ? "largest node sum of VmHWM per CPU"
+                       : "largest node sum of VmHWM";
+    }
+}
+
+static void _request(FILE *out, const struct hl_report *r)
+{
+    const struct hl_suggestion *s = &r->sug;
+
+    fputs("  \"request\": ", out);
+    if (r->req.kind == HL_REQ_NONE) {
+        fputs("null,\n  \"suggestion\": null\n", out);
+        return;
+    }
+    fprintf(out,
+            "{\"kind\": \"%s\", \"bytes\": %" PRIu64
+            ", \"cpus_per_rank\": %" PRIu32
+            ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
+            r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
+            r->req.cpus_per_rank, r->req.source, s->over_nodes);
+    fputs("  \"suggestion\": {\"option\": ", out);
+    hl_json_str(out, s->option);
+    fprintf(out,
+            ", \"bytes\": %" PRIu64
+            ", \"basis\": \"%s\", \"basis_bytes\": %" PRIu64
+            ", \"basis_node\": ",
+            s->bytes, _basis_name(r), s->basis_bytes);
+    hl_json_str(
+        out, hl_strpool_get(&r->set->hosts, r->sum->nodes[s->basis_node].host));
+    fprintf(out, ", \"margin_percent\": %u, \"too_small\": %s}\n",
+            r->margin_pct, s->too_small ? "true" : "false");
+}
+
+void hl_print_json(FILE *out, const struct hl_report *r)
+{
+    char t[32];
+
+    hl_fmt_ms(r->sum->longest_ms, t);
+    fprintf(out,
+            "{\n  \"heapline_report\": 1,\n  \"ranks_total\": %zu,\n"
+            "  \"nodes_total\": %zu,\n  \"processes\": %zu,\n"
+            "  \"longest_process_s\": %s,\n",
+            r->sum->nranks, r->sum->nnodes, r->sum->nprocs, t);
+    _runs(out, r);
+    hl_json_timeline_origin(out, r);
+    _peak(out, r);
+    _nodes(out, r);
+    _ranks(out, r);
+    _cut_short(out, r);
+    _slurm(out, r);
+    _request(out, r);
+    if (r->sites) {
+        fputs(",\n  ", out);
+        hl_sites_print_json(out, r->sites);
+        fputc('\n', out);
+    }
+    fputs("}\n", out);
+}

@@ -1,0 +1,209 @@
+#define _GNU_SOURCE /* qsort_r */
+#include "text_nodes.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "job/model/figures.h"
+#include "format_size.h"
+#include "shared/text_table.h"
+#include "text_wrap.h"
+
+static const char *_s(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Nodes over the request first, then the largest, then in natural
+ * order. */
+static int _cmp_shown(const void *va, const void *vb, void *nodes)
+{
+    const struct hl_node *a = (const struct hl_node *)nodes + *(size_t *)va;
+    const struct hl_node *b = (const struct hl_node *)nodes + *(size_t *)vb;
+
+    if (a->over != b->over)
+        return a->over ? -1 : 1;
+    if (a->used != b->used)
+        return a->used > b->used ? -1 : 1;
+    return *(size_t *)va < *(size_t *)vb ? -1 : 1;
+}
+
+/* "330.0 MiB", and when the request is compared with this figure,
+ * " (32% of 1.0 GiB)". */
+static void _figure(struct hl_table *tab, const char *label, uint64_t bytes,
+                    const struct hl_node *n, int compared)
+{
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+
+    hl_format_size(bytes, size);
+    if (compared && n->request) {
+        hl_format_size(n->request, req);
+        hl_table_cell(tab, "%s%s (%" PRIu64 "%% of %s)", label, size,
+                      n->percent, req);
+    } else {
+        hl_table_cell(tab, "%s%s", label, size);
+    }
+}
+
+static const char *_verdict(const struct hl_node *n)
+{
+    return n->oom ? "out of memory" : n->over ? "over the request" : "";
+}
+
+/* "RSS 312.0 MiB at 2.6 s": a node's sum moment by moment, and when the
+ * request is compared with it (or with the VmHWM of one of its processes,
+ * above it), the percentage. */
+static void _conc(struct hl_table *tab, bool known, const char *what,
+                  uint64_t bytes, int64_t at_ms, const struct hl_node *n,
+                  int compared)
+{
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+
+    if (!known) {
+        hl_table_cell(tab, "%s", "");
+        return;
+    }
+    hl_format_size(bytes, size);
+    hl_fmt_tenths(at_ms, t);
+    if (!compared || !n->request) {
+        hl_table_cell(tab, "%s %s at %s s", what, size, t);
+        return;
+    }
+    hl_format_size(n->request, req);
+    if (n->used_from == HL_USED_VMHWM) {
+        hl_format_size(n->used, hwm);
+        hl_table_cell(
+            tab, "%s %s at %s s, a process's VmHWM %s (%" PRIu64 "%% of %s)",
+            what, size, t, hwm, n->percent, req);
+    } else {
+        hl_table_cell(tab, "%s %s at %s s (%" PRIu64 "%% of %s)", what, size, t,
+                      n->percent, req);
+    }
+}
+
+/* With node files or timelines, each node's true peak and its sums moment
+ * by moment beside its sum of VmHWM, and the percentage of the request
+ * beside the figure it is of: the best the node has (aggregate.h). */
+static void _row(struct hl_table *tab, const struct hl_report *r,
+                 const struct hl_node *n, int cgroups, int conc)
+{
+    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+
+    hl_table_cell(tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
+    if (n->procs != n->ranks)
+        hl_table_cell(tab, "%" PRIu32 " rank%s, %" PRIu32 " processes",
+                      n->ranks, _s(n->ranks), n->procs);
+    else
+        hl_table_cell(tab, "%" PRIu32 " rank%s", n->ranks, _s(n->ranks));
+    if (cgroups || conc) {
+        if (cgroups && n->true_peak)
+            _figure(tab, "true peak ", n->true_peak, n, 1);
+        else if (cgroups)
+            hl_table_cell(tab, "%s", "");
+        if (conc) {
+            _conc(tab, n->conc_rss_known, "RSS", n->conc_rss, n->conc_rss_ms, n,
+                  n->used_from == HL_USED_CONCURRENT ||
+                      n->used_from == HL_USED_VMHWM);
+            _conc(tab, n->conc_known, "heap", n->conc_heap, n->conc_heap_ms, n,
+                  0);
+        }
+        _figure(tab, "sum of VmHWM ", n->vmhwm_sum, n,
+                n->used_from == HL_USED_VMHWM_SUM);
+        hl_table_cell(tab, "%s", _verdict(n));
+        return;
+    }
+    hl_format_size(n->vmhwm_sum, size);
+    hl_table_cell(tab, "%s", size);
+    if (n->request) {
+        hl_format_size(n->request, req);
+        hl_table_cell(tab, "%" PRIu64 "%% of %s", n->percent, req);
+    } else {
+        hl_table_cell(tab, "%s", "");
+    }
+    hl_table_cell(tab, "%s", _verdict(n));
+}
+
+/* What each figure of the section is, in words. */
+static void _words(FILE *out, const struct hl_report *r, int cgroups)
+{
+    int64_t cell_ms = 0;
+    char span[32], text[512];
+
+    for (size_t i = 0; i < r->sum->nnodes; i++)
+        if (r->sum->nodes[i].conc_cell_ms > cell_ms)
+            cell_ms = r->sum->nodes[i].conc_cell_ms;
+    hl_fmt_span(cell_ms, span);
+    snprintf(text, sizeof(text),
+             "Concurrent RSS and heap: each node's processes added up moment "
+             "by moment from their timelines, to within %s. The RSS sum is a "
+             "lower bound of what a node needed (a peak between two readings "
+             "of RSS is not seen), the sum of VmHWM an upper bound (it adds "
+             "peaks that did not happen together)%s.",
+             span,
+             cgroups ? ", and the true peak what it reached, all its "
+                       "processes together"
+                     : "");
+    hl_print_wrapped(out, text);
+}
+
+/* "... and 147 more nodes, 3 of them over the request". */
+static void _others(FILE *out, const struct hl_report *r, const size_t *order,
+                    size_t shown)
+{
+    size_t more = r->sum->nnodes - shown, over = 0;
+    char text[64];
+
+    for (size_t i = shown; i < r->sum->nnodes; i++)
+        over += r->sum->nodes[order[i]].over;
+    if (over)
+        snprintf(text, sizeof(text), "%zu of them over the request", over);
+    else
+        snprintf(text, sizeof(text), "none over the request");
+    fprintf(out, " ... and %zu more node%s, %s (--all shows every node)\n",
+            more, _s(more), text);
+}
+
+int hl_print_text_nodes(FILE *out, const struct hl_report *r)
+{
+    const struct hl_summary *sum = r->sum;
+    size_t shown = sum->nnodes <= r->top ? sum->nnodes : r->top;
+    size_t *order = malloc(sum->nnodes * sizeof(*order));
+    int cgroups = sum->true_peaks > 0, conc = sum->concurrent > 0;
+    struct hl_table tab;
+
+    if (!order)
+        return -1;
+    for (size_t i = 0; i < sum->nnodes; i++)
+        order[i] = i;
+    if (shown < sum->nnodes)
+        qsort_r(order, sum->nnodes, sizeof(*order), _cmp_shown, sum->nodes);
+    hl_table_init(&tab, cgroups || conc ? 4 + cgroups + 2 * conc : 5);
+    for (size_t i = 0; i < shown; i++)
+        _row(&tab, r, &sum->nodes[order[i]], cgroups, conc);
+    if (conc)
+        fprintf(out,
+                "Per node, %sconcurrent RSS and heap (timelines) and sum of "
+                "VmHWM\n",
+                cgroups ? "true peak (the step's memory cgroup), " : "");
+    else
+        fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and "
+                        "sum of VmHWM\n"
+                      : "Per node, sum of VmHWM (an upper bound to compare "
+                        "with --mem)\n",
+              out);
+    hl_table_print(&tab, out);
+    if (shown < sum->nnodes)
+        _others(out, r, order, shown);
+    free(order);
+    if (conc)
+        _words(out, r, cgroups);
+    /* A step of the SPANK plugin (it wrote exit files) with no node file
+     * ran in no memory cgroup. */
+    if (r->set->nexits_read && !cgroups)
+        hl_print_wrapped(out, "The nodes' true peak is not known: the step "
+                              "ran in no memory cgroup, and the sum of VmHWM "
+                              "is an upper bound.");
+    fputc('\n', out);
+    return 0;
+}
