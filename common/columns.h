@@ -33,7 +33,9 @@ enum hl_col_kind {
 #define HL_COL_EMPTY 2u      /* its field may be empty: the figure is unknown */
 #define HL_COL_LIVE 4u       /* rewritten in place in the provisional record */
 #define HL_COL_UNFINISHED 8u /* only in the provisional record */
-#define HL_COL_SITES 16u     /* only with allocation sites on (doc/sites.md) */
+#define HL_COL_CALLSITES                                                       \
+    16u /* only with allocation sites on (doc/sites.md)                        \
+         */
 #define HL_COL_SERIES                                                          \
     32u /* a series over time: in the report's CSV only                        \
            when asked for */

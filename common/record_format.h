@@ -34,11 +34,12 @@
       "VmRSS at the end, bytes; empty if unreadable")                          \
     X(start_time_ns, "start_time_s", NS, HL_COL_OPTIONAL,                      \
       "the library's start on the wall clock, seconds since the Epoch")        \
-    X(sites_rate, "sites_rate_bytes", COUNT, HL_COL_OPTIONAL | HL_COL_SITES,   \
+    X(callsites_rate, "sites_rate_bytes", COUNT,                               \
+      HL_COL_OPTIONAL | HL_COL_CALLSITES,                                      \
       "mean bytes allocated between two sampled allocations")                  \
-    X(sites, "sites", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                    \
+    X(callsites, "sites", TEXT, HL_COL_OPTIONAL | HL_COL_CALLSITES,            \
       "the allocation sites at the peak: bytes:count:se:frames, space apart")  \
-    X(modules, "modules", TEXT, HL_COL_OPTIONAL | HL_COL_SITES,                \
+    X(modules, "modules", TEXT, HL_COL_OPTIONAL | HL_COL_CALLSITES,            \
       "the modules of the sites' frames: build-id:path, space apart")          \
     X(program, "program", TEXT, HL_COL_OPTIONAL,                               \
       "the program's name, as the kernel gives it (/proc/PID/comm)")           \

@@ -145,7 +145,7 @@ static void *_next_of(int op)
         p = fn args;                                                           \
         if (p && hl_count_mark(0) == mark) {                                   \
             size_t size_ = hl_new_size(p, request);                            \
-            hl_sites_alloc(p, size_);                                          \
+            hl_callsites_alloc(p, size_);                                      \
             hl_count_alloc_now(size_);                                         \
         }                                                                      \
         return p;                                                              \
@@ -161,7 +161,7 @@ static void *_next_of(int op)
             fn args;                                                           \
             return;                                                            \
         }                                                                      \
-        size = hl_sites_free(p) ? 0 : hl_released_size(p, request);            \
+        size = hl_callsites_free(p) ? 0 : hl_released_size(p, request);        \
         mark = hl_count_mark(1);                                               \
         fn args;                                                               \
         if (hl_count_mark(1) == mark && size)                                  \

@@ -45,14 +45,14 @@ static inline void *_count_sampled(void *p, size_t request)
 {
     size_t size;
 
-    if (_UNLIKELY(hl_sites_internal)) {
-        hl_sites_keep_own(p);
+    if (_UNLIKELY(hl_callsites_internal)) {
+        hl_callsites_keep_own(p);
         return p;
     }
     size = hl_new_size(p, request);
     /* Sampled before it is counted: a peak milestone that the count
      * reaches then has the block in its at-peak table. */
-    hl_sites_alloc(p, size);
+    hl_callsites_alloc(p, size);
     hl_count_alloc_now(size);
     return p;
 }
@@ -61,7 +61,7 @@ static inline void *_count_sampled(void *p, size_t request)
  * before the release, so that the call to it is the last. */
 static inline void _count_released(void *p)
 {
-    if (!hl_sites_free(p))
+    if (!hl_callsites_free(p))
         hl_count_free_now(hl_released_size(p, 0));
 }
 
@@ -423,10 +423,10 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
     /* A sampled block is forgotten before the call: once released, its
      * address may be sampled again by another thread. The library's own
      * blocks stay its own. */
-    if (hl_sites_free(p)) {
+    if (hl_callsites_free(p)) {
         q = hl_next.realloc(p, size);
         if (q)
-            hl_sites_keep_own(q);
+            hl_callsites_keep_own(q);
         return q;
     }
     old = hl_released_size(p, 0);
@@ -438,7 +438,7 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
         return NULL;
     }
     new = hl_new_size(q, 0);
-    hl_sites_alloc(q, new);
+    hl_callsites_alloc(q, new);
     if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
         return hl_count_slow(q);
     return q;

@@ -9,9 +9,9 @@
 
 #define _DEFAULT_RATE (512 * 1024)
 
-struct hl_sites_settings hl_sites_settings;
+struct hl_callsites_settings hl_callsites_settings;
 
-__thread int hl_sites_internal __attribute__((tls_model("initial-exec")));
+__thread int hl_callsites_internal __attribute__((tls_model("initial-exec")));
 
 /* A size in bytes, with an optional binary suffix (k, m, g): 0 if it is
  * not one. */
@@ -66,58 +66,58 @@ static void _warn_rate(const char *text)
     hl_diag_write(line, sizeof(head) - 1 + n + sizeof(tail) - 1);
 }
 
-void hl_sites_load_settings(void)
+void hl_callsites_load_settings(void)
 {
     const char *on = getenv("HEAPLINE_SITES");
     const char *rate = getenv("HEAPLINE_SITES_RATE");
     const char *seed = getenv("HEAPLINE_SITES_SEED");
 
-    hl_sites_settings.on = on && *on && strcmp(on, "0") != 0;
-    hl_sites_settings.rate = _DEFAULT_RATE;
+    hl_callsites_settings.on = on && *on && strcmp(on, "0") != 0;
+    hl_callsites_settings.rate = _DEFAULT_RATE;
     if (rate && *rate) {
         uint64_t r = _parse_size(rate);
         if (r)
-            hl_sites_settings.rate = r;
-        else if (hl_sites_settings.on)
+            hl_callsites_settings.rate = r;
+        else if (hl_callsites_settings.on)
             _warn_rate(rate);
     }
-    hl_sites_settings.seed = seed && *seed ? strtoull(seed, NULL, 10) : 0;
-    if (seed && *seed && !hl_sites_settings.seed)
-        hl_sites_settings.seed = 1;
+    hl_callsites_settings.seed = seed && *seed ? strtoull(seed, NULL, 10) : 0;
+    if (seed && *seed && !hl_callsites_settings.seed)
+        hl_callsites_settings.seed = 1;
 }
 
-void hl_sites_start(void)
+void hl_callsites_start(void)
 {
     int saved_errno = errno;
 
-    if (hl_sites_settings.on) {
+    if (hl_callsites_settings.on) {
         hl_modules_init();
         /* What loading libunwind allocates is the library's own. */
-        hl_sites_internal = 1;
+        hl_callsites_internal = 1;
         if (hl_live_init() || hl_stacks_init()) {
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
                 " cannot be loaded: no allocation sites\n";
             hl_diag_write(line, sizeof(line) - 1);
-            hl_sites_settings.on = 0;
+            hl_callsites_settings.on = 0;
         }
-        hl_sites_internal = 0;
+        hl_callsites_internal = 0;
     }
-    hl_sampler_init(hl_sites_settings.on ? hl_sites_settings.rate : 0,
-                    hl_sites_settings.seed);
+    hl_sampler_init(hl_callsites_settings.on ? hl_callsites_settings.rate : 0,
+                    hl_callsites_settings.seed);
     errno = saved_errno;
 }
 
-void hl_sites_sample(void *p, size_t size)
+void hl_callsites_sample(void *p, size_t size)
 {
     uintptr_t pc[HL_STACK_DEPTH];
     struct hl_live_block b;
     struct hl_estimate e;
     int saved_errno;
 
-    if (!hl_sampler_take() || hl_sites_internal)
+    if (!hl_sampler_take() || hl_callsites_internal)
         return;
-    hl_sites_internal = 1;
+    hl_callsites_internal = 1;
     saved_errno = errno;
     b.key = (uintptr_t)p;
     b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
@@ -130,17 +130,17 @@ void hl_sites_sample(void *p, size_t size)
     if (hl_live_insert(&b) < 0)
         hl_stack_count(b.stack, &e, -1);
     errno = saved_errno;
-    hl_sites_internal = 0;
+    hl_callsites_internal = 0;
 }
 
-void hl_sites_keep_own(void *p)
+void hl_callsites_keep_own(void *p)
 {
     struct hl_live_block b = {(uintptr_t)p, HL_STACK_OWN, 0, 0, 0};
 
     hl_live_insert(&b);
 }
 
-int hl_sites_forget(void *p)
+int hl_callsites_forget(void *p)
 {
     struct hl_live_block b;
     struct hl_estimate e;
@@ -156,8 +156,8 @@ int hl_sites_forget(void *p)
     return 0;
 }
 
-void hl_sites_after_fork(void)
+void hl_callsites_after_fork(void)
 {
-    hl_sites_internal = 0;
+    hl_callsites_internal = 0;
     hl_sampler_after_fork();
 }

@@ -5,8 +5,8 @@
  * until it is freed (sites_live.h), so that the estimated live bytes of
  * each stack are known at any time; at each peak milestone they are kept
  * as the "at peak" table, which the record carries. See doc/sites.md. */
-#ifndef HEAPLINE_SITES_H
-#define HEAPLINE_SITES_H
+#ifndef HEAPLINE_CALLSITES_H
+#define HEAPLINE_CALLSITES_H
 
 #include "callsites_live.h"
 #include "callsites_sampler.h"
@@ -16,58 +16,59 @@
 #pragma GCC visibility push(hidden)
 
 /* The sites settings, read once at start. */
-struct hl_sites_settings {
+struct hl_callsites_settings {
     int on;
     uint64_t rate; /* mean gap, bytes */
     uint64_t seed; /* 0: none given */
 };
 
-extern struct hl_sites_settings hl_sites_settings;
+extern struct hl_callsites_settings hl_callsites_settings;
 
 /* Reads HEAPLINE_SITES, HEAPLINE_SITES_RATE and HEAPLINE_SITES_SEED. */
-void hl_sites_load_settings(void);
+void hl_callsites_load_settings(void);
 
 /* Readies the tables and the unwinder if sites are on (else, or if they
  * cannot be had, sites are off). Every allocation must take the general
  * path (which knows the library's own blocks) before it is called. */
-void hl_sites_start(void);
+void hl_callsites_start(void);
 
 /* Set while the sites code runs in this thread (loading libunwind at
  * start, taking a stack): what is allocated meanwhile is the library's
  * own (the loader allocates libunwind's thread-local storage at a
  * thread's first sample), neither counted nor sampled, and nor is its
  * release; a signal handler's allocation meanwhile is not sampled. */
-extern __thread int hl_sites_internal
+extern __thread int hl_callsites_internal
     __attribute__((tls_model("initial-exec")));
 
-/* Marks p, allocated while hl_sites_internal is set, as the library's own. */
-void hl_sites_keep_own(void *p) __attribute__((cold, noinline));
+/* Marks p, allocated while hl_callsites_internal is set, as the library's own.
+ */
+void hl_callsites_keep_own(void *p) __attribute__((cold, noinline));
 
 /* The slow paths: the countdown went below zero, or p may be sampled;
- * hl_sites_forget returns 1 when p is one of the library's own blocks. */
-void hl_sites_sample(void *p, size_t size) __attribute__((cold, noinline));
-int hl_sites_forget(void *p) __attribute__((cold, noinline));
+ * hl_callsites_forget returns 1 when p is one of the library's own blocks. */
+void hl_callsites_sample(void *p, size_t size) __attribute__((cold, noinline));
+int hl_callsites_forget(void *p) __attribute__((cold, noinline));
 
 /* After a block of size usable bytes is allocated at p. */
-static inline void hl_sites_alloc(void *p, size_t size)
+static inline void hl_callsites_alloc(void *p, size_t size)
 {
-    if (__builtin_expect((hl_sites_countdown -= (int64_t)size) < 0, 0))
-        hl_sites_sample(p, size);
+    if (__builtin_expect((hl_callsites_countdown -= (int64_t)size) < 0, 0))
+        hl_callsites_sample(p, size);
 }
 
 /* Before the block at p is released (or moved by realloc): 1 when it is
  * one of the library's own, whose release is not counted. */
-static inline int hl_sites_free(void *p)
+static inline int hl_callsites_free(void *p)
 {
-    return __builtin_expect(hl_live_maybe(p), 0) && hl_sites_forget(p);
+    return __builtin_expect(hl_live_maybe(p), 0) && hl_callsites_forget(p);
 }
 
 /* At a peak milestone: the live estimates of every stack become the "at
  * peak" table. From one thread at a time (the milestone's writer). */
-void hl_sites_at_peak(void);
+void hl_callsites_at_peak(void);
 
 /* In a forked child. */
-void hl_sites_after_fork(void);
+void hl_callsites_after_fork(void);
 
 #pragma GCC visibility pop
 

@@ -7,8 +7,8 @@
  * branch. Only then is the table searched: open addressing over a short
  * window of slots, with compare-and-swap on the key, so that neither a
  * signal handler nor a fork ever waits on a lock. */
-#ifndef HEAPLINE_SITES_LIVE_H
-#define HEAPLINE_SITES_LIVE_H
+#ifndef HEAPLINE_CALLSITES_LIVE_H
+#define HEAPLINE_CALLSITES_LIVE_H
 
 #include <stdint.h>
 

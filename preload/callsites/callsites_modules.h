@@ -2,8 +2,8 @@
  * that a frame is kept as a module and an offset, which the report
  * resolves against the file (checking its build-id): symbols are never
  * looked up in the process. */
-#ifndef HEAPLINE_SITES_MODULES_H
-#define HEAPLINE_SITES_MODULES_H
+#ifndef HEAPLINE_CALLSITES_MODULES_H
+#define HEAPLINE_CALLSITES_MODULES_H
 
 #include <stddef.h>
 #include <stdint.h>

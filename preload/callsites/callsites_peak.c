@@ -21,11 +21,11 @@ static void _keep(struct hl_stack *s)
     s->at_peak.variance = _load(&s->live.variance);
 }
 
-void hl_sites_at_peak(void)
+void hl_callsites_at_peak(void)
 {
     unsigned n = hl_stacks_used();
 
-    if (!hl_sites_settings.on)
+    if (!hl_callsites_settings.on)
         return;
     for (unsigned k = 0; k < n; k++) {
         uint32_t i = hl_stack_nth(k);
@@ -47,7 +47,7 @@ static void _hex(struct hl_buf *b, uint64_t v)
         hl_buf_char(b, d[--n]);
 }
 
-static void _site(struct hl_buf *b, const struct hl_stack *s)
+static void _callsite(struct hl_buf *b, const struct hl_stack *s)
 {
     hl_buf_u64(b, s->at_peak.bytes);
     hl_buf_char(b, ':');
@@ -80,12 +80,12 @@ static unsigned _top(uint32_t *top)
         if ((k < used && i == HL_STACK_OTHER) || !hl_stack_at(i)->at_peak.count)
             continue;
         bytes = hl_stack_at(i)->at_peak.bytes;
-        at = n < HL_SITES_WRITTEN ? n++ : HL_SITES_WRITTEN;
-        if (at == HL_SITES_WRITTEN &&
-            bytes <= hl_stack_at(top[HL_SITES_WRITTEN - 1])->at_peak.bytes)
+        at = n < HL_CALLSITES_WRITTEN ? n++ : HL_CALLSITES_WRITTEN;
+        if (at == HL_CALLSITES_WRITTEN &&
+            bytes <= hl_stack_at(top[HL_CALLSITES_WRITTEN - 1])->at_peak.bytes)
             continue;
-        if (at == HL_SITES_WRITTEN)
-            at = HL_SITES_WRITTEN - 1;
+        if (at == HL_CALLSITES_WRITTEN)
+            at = HL_CALLSITES_WRITTEN - 1;
         while (at > 0 && hl_stack_at(top[at - 1])->at_peak.bytes < bytes) {
             top[at] = top[at - 1];
             at--;
@@ -95,14 +95,14 @@ static unsigned _top(uint32_t *top)
     return n;
 }
 
-void hl_sites_write_sites(struct hl_buf *b, size_t max)
+void hl_callsites_write_sites(struct hl_buf *b, size_t max)
 {
-    uint32_t top[HL_SITES_WRITTEN];
+    uint32_t top[HL_CALLSITES_WRITTEN];
     char one[HL_STACK_DEPTH * 24 + 64];
     size_t start = b->len;
     unsigned n;
 
-    if (!hl_sites_settings.on)
+    if (!hl_callsites_settings.on)
         return;
     n = _top(top);
     for (unsigned k = 0; k < n; k++) {
@@ -111,7 +111,7 @@ void hl_sites_write_sites(struct hl_buf *b, size_t max)
         hl_buf_init(&s, one, sizeof(one));
         if (b->len > start)
             hl_buf_char(&s, ' ');
-        _site(&s, hl_stack_at(top[k]));
+        _callsite(&s, hl_stack_at(top[k]));
         if (s.overflow || b->len - start + s.len > max)
             break;
         hl_buf_mem(b, one, s.len);
@@ -134,11 +134,11 @@ static void _path(struct hl_buf *b, const char *p)
     }
 }
 
-void hl_sites_write_modules(struct hl_buf *b)
+void hl_callsites_write_modules(struct hl_buf *b)
 {
     unsigned n = hl_modules_count();
 
-    if (!hl_sites_settings.on)
+    if (!hl_callsites_settings.on)
         return;
     for (unsigned i = 0; i < n; i++) {
         const struct hl_module *m = hl_module_at(i);
@@ -166,14 +166,14 @@ static void _put(char *field, size_t cap, const char *text, size_t len)
     memset(field + len, ' ', cap - len);
 }
 
-void hl_sites_put_sites(char *field, size_t cap)
+void hl_callsites_put_sites(char *field, size_t cap)
 {
     struct hl_buf b;
 
     if (!cap)
         return;
     hl_buf_init(&b, _text, cap < sizeof(_text) ? cap + 1 : sizeof(_text));
-    hl_sites_write_sites(&b, cap);
+    hl_callsites_write_sites(&b, cap);
     field[0] = '!';
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (b.len)
@@ -191,7 +191,7 @@ static void _modules(char *buf, size_t cap, char *field)
     struct hl_buf b;
 
     hl_buf_init(&b, buf, cap + 1);
-    hl_sites_write_modules(&b);
+    hl_callsites_write_modules(&b);
     while (b.overflow && b.len && buf[b.len - 1] != ' ')
         b.len--;
     if (b.len > cap)
@@ -199,25 +199,25 @@ static void _modules(char *buf, size_t cap, char *field)
     _put(field, cap, buf, b.len);
 }
 
-void hl_sites_put_modules(char *field, size_t cap)
+void hl_callsites_put_modules(char *field, size_t cap)
 {
     _modules(_text, cap < sizeof(_text) ? cap : sizeof(_text) - 1, field);
 }
 
-const char *hl_sites_final_sites(void)
+const char *hl_callsites_final_sites(void)
 {
-    static char text[HL_SITES_FIELD + 1];
+    static char text[HL_CALLSITES_FIELD + 1];
     struct hl_buf b;
 
     hl_buf_init(&b, text, sizeof(text));
-    hl_sites_write_sites(&b, HL_SITES_FIELD);
+    hl_callsites_write_sites(&b, HL_CALLSITES_FIELD);
     text[b.len] = '\0';
     return text;
 }
 
 /* A buffer of its own: a milestone of another thread may be writing into
  * _text meanwhile. */
-const char *hl_sites_final_modules(void)
+const char *hl_callsites_final_modules(void)
 {
     static char work[HL_MODULES_FIELD + 1], text[HL_MODULES_FIELD + 1];
 

@@ -4,7 +4,8 @@
 #include <time.h>
 #include <unistd.h>
 
-__thread int64_t hl_sites_countdown __attribute__((tls_model("initial-exec")));
+__thread int64_t hl_callsites_countdown
+    __attribute__((tls_model("initial-exec")));
 
 static __thread uint64_t _rng __attribute__((tls_model("initial-exec")));
 static uint64_t _rate;
@@ -59,7 +60,7 @@ void hl_sampler_init(uint64_t rate, uint64_t seed)
     _rate = rate;
     _threads_seeded = 0;
     _rng = 0;
-    hl_sites_countdown = 0;
+    hl_callsites_countdown = 0;
 }
 
 uint64_t hl_sampler_rate(void)
@@ -70,16 +71,16 @@ uint64_t hl_sampler_rate(void)
 int hl_sampler_take(void)
 {
     if (!_rate) {
-        hl_sites_countdown = INT64_MAX;
+        hl_callsites_countdown = INT64_MAX;
         return 0;
     }
     if (!_rng) {
         _seed_thread();
-        hl_sites_countdown += _gap();
-        if (hl_sites_countdown >= 0)
+        hl_callsites_countdown += _gap();
+        if (hl_callsites_countdown >= 0)
             return 0;
     }
-    hl_sites_countdown = _gap();
+    hl_callsites_countdown = _gap();
     return 1;
 }
 

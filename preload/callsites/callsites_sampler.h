@@ -6,19 +6,19 @@
  * the weight s / p(s) makes the sum of the weights of the sampled live
  * blocks an unbiased estimate of their bytes (as tcmalloc and jemalloc do).
  * See doc/sites.md. */
-#ifndef HEAPLINE_SITES_SAMPLER_H
-#define HEAPLINE_SITES_SAMPLER_H
+#ifndef HEAPLINE_CALLSITES_SAMPLER_H
+#define HEAPLINE_CALLSITES_SAMPLER_H
 
 #include <stdint.h>
 
 #pragma GCC visibility push(hidden)
 
 /* Bytes this thread may still allocate before the next sample: the hot
- * path subtracts each allocation's size, and calls hl_sites_sample when it
+ * path subtracts each allocation's size, and calls hl_callsites_sample when it
  * goes below zero. Zero in a new thread, whose first allocation draws its
  * first gap; never below zero for long while sites are off, since the gap
  * is then INT64_MAX. */
-extern __thread int64_t hl_sites_countdown
+extern __thread int64_t hl_callsites_countdown
     __attribute__((tls_model("initial-exec")));
 
 /* The mean gap in bytes (0: sampling off), and the seed of the threads'

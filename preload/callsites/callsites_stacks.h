@@ -1,8 +1,8 @@
 /* The stacks of the sampled allocations, each kept once in a table of
  * fixed size, with the estimated bytes of its live sampled blocks now and
  * at the last peak. */
-#ifndef HEAPLINE_SITES_STACKS_H
-#define HEAPLINE_SITES_STACKS_H
+#ifndef HEAPLINE_CALLSITES_STACKS_H
+#define HEAPLINE_CALLSITES_STACKS_H
 
 #include <stdint.h>
 

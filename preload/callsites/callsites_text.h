@@ -11,40 +11,40 @@
  * sampled blocks then, se the standard error of bytes; module is an index
  * into modules, or "?" for an address in no known object (the offset is
  * then the address). */
-#ifndef HEAPLINE_SITES_TEXT_H
-#define HEAPLINE_SITES_TEXT_H
+#ifndef HEAPLINE_CALLSITES_TEXT_H
+#define HEAPLINE_CALLSITES_TEXT_H
 
 #include "buf.h"
 
 #pragma GCC visibility push(hidden)
 
 /* The most sites a record holds, largest first. */
-#define HL_SITES_WRITTEN 32
+#define HL_CALLSITES_WRITTEN 32
 
 /* The widths of the two fields in the provisional record (and the most
  * that the final record writes). */
-#define HL_SITES_FIELD 12288
+#define HL_CALLSITES_FIELD 12288
 #define HL_MODULES_FIELD 8192
 
 /* The sites of the at-peak table, largest first, as many as fit in max
  * bytes of b. */
-void hl_sites_write_sites(struct hl_buf *b, size_t max);
+void hl_callsites_write_sites(struct hl_buf *b, size_t max);
 
 /* Every module registered so far, in index order. */
-void hl_sites_write_modules(struct hl_buf *b);
+void hl_callsites_write_modules(struct hl_buf *b);
 
 /* The same two fields rewritten in place in the provisional record, in
  * field[0..cap) padded with spaces (which the grammar allows). The sites
  * field's first byte is written last: while it is being rewritten it is
  * '!', which tells a reader that the process died in the middle. From one
  * thread at a time (the milestone's writer); no allocation. */
-void hl_sites_put_sites(char *field, size_t cap);
-void hl_sites_put_modules(char *field, size_t cap);
+void hl_callsites_put_sites(char *field, size_t cap);
+void hl_callsites_put_modules(char *field, size_t cap);
 
 /* For the final record: the two fields, in buffers of their own (the exit
  * path runs once). */
-const char *hl_sites_final_sites(void);
-const char *hl_sites_final_modules(void);
+const char *hl_callsites_final_sites(void);
+const char *hl_callsites_final_modules(void);
 
 #pragma GCC visibility pop
 

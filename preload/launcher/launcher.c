@@ -43,12 +43,12 @@ static const char _usage[] =
     "Exit status: that of PROGRAM; 2 for a usage error; 1 if the library is\n"
     "not found; 126 or 127 if PROGRAM cannot be run.\n";
 
-enum { _OPT_SITES = 256 };
+enum { _OPT_CALLSITES = 256 };
 
 static const struct option _long[] = {
     {"output", required_argument, NULL, 'o'},
     {"quiet", no_argument, NULL, 'q'},
-    {"sites", optional_argument, NULL, _OPT_SITES},
+    {"sites", optional_argument, NULL, _OPT_CALLSITES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -130,9 +130,9 @@ static void _say_if_unmeasurable(const char *name)
 int main(int argc, char **argv)
 {
     char lib[PATH_MAX];
-    const char *output = NULL, *sites_rate = NULL, *unusable;
+    const char *output = NULL, *callsites_rate = NULL, *unusable;
     int found = hl_launcher_library(lib) == 0;
-    int quiet = 0, sites = 0, c;
+    int quiet = 0, callsites = 0, c;
 
     _run_unmeasured(argv, found ? lib : NULL);
     /* getopt's own messages start with argv[0]: "heapline: ...", not the
@@ -157,11 +157,11 @@ int main(int argc, char **argv)
         case 'q':
             quiet = 1;
             break;
-        case _OPT_SITES:
+        case _OPT_CALLSITES:
             if (optarg && !*optarg)
                 return _usage_error("the RATE of --sites is empty");
-            sites = 1;
-            sites_rate = optarg;
+            callsites = 1;
+            callsites_rate = optarg;
             break;
         case 'h':
             fputs(_usage, stdout);
@@ -188,8 +188,8 @@ int main(int argc, char **argv)
     }
     if ((output && setenv("HEAPLINE_OUTPUT", output, 1)) ||
         (quiet && setenv("HEAPLINE_QUIET", "1", 1)) ||
-        (sites && setenv("HEAPLINE_SITES", "1", 1)) ||
-        (sites_rate && setenv("HEAPLINE_SITES_RATE", sites_rate, 1))) {
+        (callsites && setenv("HEAPLINE_SITES", "1", 1)) ||
+        (callsites_rate && setenv("HEAPLINE_SITES_RATE", callsites_rate, 1))) {
         perror("heapline");
         return 1;
     }

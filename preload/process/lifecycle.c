@@ -80,7 +80,7 @@ static void _after_fork_in_child(void)
 
     hl_clock_start();
     hl_counters_after_fork();
-    hl_sites_after_fork();
+    hl_callsites_after_fork();
     _pid = getpid();
     _reported = 0;
     hl_identity_after_fork();
@@ -102,11 +102,11 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     hl_identity_load(strstr(hl_settings.output, "%u") != NULL,
                      argc > 0 && argv ? argv[0] : NULL);
     hl_diag_remember_stderr();
-    hl_sites_load_settings();
+    hl_callsites_load_settings();
     /* With sites on, every call takes the general path, which samples. */
-    if (hl_sites_settings.on)
+    if (hl_callsites_settings.on)
         hl_hooks_general_only();
-    hl_sites_start();
+    hl_callsites_start();
     _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
     pthread_atfork(NULL, NULL, _after_fork_in_child);
     _pid = getpid();

@@ -52,7 +52,8 @@ static size_t _timeline_slots;  /* the points in the page's timeline */
 /* The widest field that is rewritten in place, as spaces: the room that
  * the provisional record makes for it. */
 #define _BLANK_MAX                                                             \
-    (HL_TIMELINE_FIELD > HL_SITES_FIELD ? HL_TIMELINE_FIELD : HL_SITES_FIELD)
+    (HL_TIMELINE_FIELD > HL_CALLSITES_FIELD ? HL_TIMELINE_FIELD                \
+                                            : HL_CALLSITES_FIELD)
 
 static const char *_blank(size_t width)
 {
@@ -74,12 +75,12 @@ static void _format(struct hl_buf *b, pid_t pid)
     row.end = HL_RECORD_UNFINISHED;
     /* The sites fields are rewritten in place at each milestone: they are
      * made of spaces, as wide as they may grow. */
-    row.sites_rate = hl_sampler_rate();
-    row.sites = _blank(HL_SITES_FIELD);
+    row.callsites_rate = hl_sampler_rate();
+    row.callsites = _blank(HL_CALLSITES_FIELD);
     row.modules = _blank(HL_MODULES_FIELD);
     row.timeline = _blank(HL_TIMELINE_FIELD);
     hl_format_write_fixed(b, &hl_record_format, &row, _offset,
-                          hl_sites_settings.on ? 0 : HL_COL_SITES);
+                          hl_callsites_settings.on ? 0 : HL_COL_CALLSITES);
 }
 
 /* A store that changes nothing, in each page, takes the pages' write
@@ -144,10 +145,12 @@ static void _write_figures(const struct hl_figures *f)
     hl_format_put_columns(_page, &hl_record_format, _offset, &row,
                           hl_refresh_running() ? ~(uint64_t)HL_REFRESH_COLUMNS
                                                : ~(uint64_t)0);
-    if (hl_sites_settings.on) {
-        hl_sites_at_peak();
-        hl_sites_put_modules(_page + _offset[HL_REC_modules], HL_MODULES_FIELD);
-        hl_sites_put_sites(_page + _offset[HL_REC_sites], HL_SITES_FIELD);
+    if (hl_callsites_settings.on) {
+        hl_callsites_at_peak();
+        hl_callsites_put_modules(_page + _offset[HL_REC_modules],
+                                 HL_MODULES_FIELD);
+        hl_callsites_put_sites(_page + _offset[HL_REC_callsites],
+                               HL_CALLSITES_FIELD);
     }
 }
 
@@ -192,8 +195,8 @@ void hl_provisional_publish(const struct hl_figures *f)
         _write_figures(f);
         if (!_refresh_tried)
             _start_refresh(f);
-    } else if (hl_sites_settings.on) {
-        hl_sites_at_peak();
+    } else if (hl_callsites_settings.on) {
+        hl_callsites_at_peak();
     }
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;

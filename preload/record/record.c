@@ -50,15 +50,15 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.empty |= HL_EMPTY(HL_REC_vmhwm);
     if (mem->vmrss < 0)
         row.empty |= HL_EMPTY(HL_REC_vmrss_at_exit);
-    if (hl_sites_settings.on) {
-        row.sites_rate = hl_sampler_rate();
-        row.sites = hl_sites_final_sites();
-        row.modules = hl_sites_final_modules();
+    if (hl_callsites_settings.on) {
+        row.callsites_rate = hl_sampler_rate();
+        row.callsites = hl_callsites_final_sites();
+        row.modules = hl_callsites_final_modules();
     }
     row.timeline = hl_timeline_final(f, mem, elapsed_ns);
     hl_format_write(b, &hl_record_format, &row,
                     HL_COL_UNFINISHED |
-                        (hl_sites_settings.on ? 0 : HL_COL_SITES));
+                        (hl_callsites_settings.on ? 0 : HL_COL_CALLSITES));
 }
 
 static void _warn(const char *path, const char *reason)

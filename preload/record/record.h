@@ -15,7 +15,7 @@
  * fields and the timeline at their widest, and 2 KiB for the rest (a host
  * and a program name of 255 bytes each, every figure at its widest). */
 #define HL_RECORD_TEXT_MAX                                                     \
-    (HL_SITES_FIELD + HL_MODULES_FIELD + HL_TIMELINE_FIELD + 2048)
+    (HL_CALLSITES_FIELD + HL_MODULES_FIELD + HL_TIMELINE_FIELD + 2048)
 
 /* Writes the record to its path (output_path.h), replacing the provisional
  * one in a single rename, or to the stream HEAPLINE_OUTPUT names. If that

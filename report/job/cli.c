@@ -75,7 +75,7 @@ enum {
     _OPT_SACCT,
     _OPT_SLURM_TIMEOUT,
     _OPT_FORMAT,
-    _OPT_SITES,
+    _OPT_CALLSITES,
     _OPT_TIMELINE,
     _OPT_HTML,
 };
@@ -92,7 +92,7 @@ static const struct option _long[] = {
     {"sacct", required_argument, NULL, _OPT_SACCT},
     {"slurm-timeout", required_argument, NULL, _OPT_SLURM_TIMEOUT},
     {"format", required_argument, NULL, _OPT_FORMAT},
-    {"sites", required_argument, NULL, _OPT_SITES},
+    {"sites", required_argument, NULL, _OPT_CALLSITES},
     {"timeline", no_argument, NULL, _OPT_TIMELINE},
     {"html", required_argument, NULL, _OPT_HTML},
     {"help", no_argument, NULL, 'h'},
@@ -232,10 +232,10 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         else
             return _bad("--format", arg, "text, json, csv, folded or html");
         return -1;
-    case _OPT_SITES:
+    case _OPT_CALLSITES:
         if (_number(arg, 100000, &v) < 0)
             return _bad("--sites", arg, "a number of sites, 0 or more");
-        opt->sites = (size_t)v;
+        opt->callsites = (size_t)v;
         return -1;
     case _OPT_TIMELINE:
         opt->timeline = true;
@@ -265,7 +265,7 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
     argv[0] = (char *)HL_PROGRAM;
     memset(opt, 0, sizeof(*opt));
     opt->top = HL_DEFAULT_TOP;
-    opt->sites = HL_DEFAULT_SITES;
+    opt->callsites = HL_DEFAULT_CALLSITES;
     opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
     opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
     while ((c = getopt_long(argc, argv, "j:hV", _long, NULL)) != -1) {

@@ -30,7 +30,7 @@ struct hl_options {
     const char *sacct; /* --sacct: sacct's answer, given */
     int slurm_timeout_ms;
     enum hl_format format;
-    size_t sites;     /* allocation sites to show */
+    size_t callsites; /* allocation sites to show */
     bool timeline;    /* the timelines' chart, or their series */
     const char *html; /* --html: the page written there too; NULL: none */
     char *const *paths;

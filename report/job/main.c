@@ -30,7 +30,7 @@ static int _print(const struct hl_options *opt, const struct hl_report *r)
     case HL_FORMAT_CSV:
         return hl_print_csv(stdout, r);
     case HL_FORMAT_FOLDED:
-        hl_sites_print_folded(stdout, r->sites);
+        hl_callsites_print_folded(stdout, r->callsites);
         return 0;
     case HL_FORMAT_HTML:
         hl_print_html(stdout, r);
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     struct hl_summary sum;
     struct hl_report r = {0};
     struct hl_runs runs;
-    struct hl_sites_view sites;
+    struct hl_callsites_view callsites;
     size_t ordered; /* the ranks that outputs show */
     const char *job;
     long long slurm_deadline;
@@ -155,14 +155,14 @@ int main(int argc, char **argv)
     if (opt.cpus_per_task)
         r.req.cpus_per_rank = opt.cpus_per_task;
     hl_suggest(&r);
-    switch (
-        hl_sites_view_init(&sites, &set, &sum, hl_shown_ranks(&r), opt.sites)) {
+    switch (hl_callsites_view_init(&callsites, &set, &sum, hl_shown_ranks(&r),
+                                   opt.callsites)) {
     case -1:
         fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
         return 2;
     case 1:
-        if (opt.sites || opt.format == HL_FORMAT_FOLDED)
-            r.sites = &sites;
+        if (opt.callsites || opt.format == HL_FORMAT_FOLDED)
+            r.callsites = &callsites;
         break;
     default:
         if (opt.format == HL_FORMAT_FOLDED) {
@@ -183,7 +183,7 @@ int main(int argc, char **argv)
     }
     if (opt.html && _write_html(opt.html, &r) < 0)
         return 2;
-    hl_sites_view_free(&sites);
+    hl_callsites_view_free(&callsites);
     hl_runs_free(&runs);
     hl_summary_free(&sum);
     hl_procset_free(&set);

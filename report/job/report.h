@@ -81,7 +81,7 @@ struct hl_report {
     struct hl_mem_request req;
     struct hl_suggestion sug;
     struct hl_step_rss sacct;
-    const struct hl_sites_view *sites; /* NULL: none to show */
+    const struct hl_callsites_view *callsites; /* NULL: none to show */
 };
 
 /* Judges each node against r->req (its request, percent and over), then

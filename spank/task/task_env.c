@@ -55,7 +55,7 @@ static int _set_record_env(spank_t sp, const struct hl_plugin_args *cfg,
         return -1;
     if (cfg->quiet && _set_default(sp, "HEAPLINE_QUIET") < 0)
         return -1;
-    if (cfg->sites && _set_default(sp, "HEAPLINE_SITES") < 0)
+    if (cfg->callsites && _set_default(sp, "HEAPLINE_SITES") < 0)
         return -1;
     return 0;
 }

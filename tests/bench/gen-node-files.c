@@ -56,7 +56,7 @@ static int _record(int dirfd, const char *job, const char *host, int64_t rank,
 
     hl_buf_init(&b, text, sizeof(text));
     hl_format_write(&b, &hl_record_format, &row,
-                    HL_COL_UNFINISHED | HL_COL_SITES);
+                    HL_COL_UNFINISHED | HL_COL_CALLSITES);
     if (b.overflow)
         return -1;
     snprintf(name, sizeof(name), "task-%lld.%u.csv", (long long)rank, pid);

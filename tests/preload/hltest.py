@@ -22,7 +22,7 @@ MANPAGE = os.environ.get("HEAPLINE_TEST_MANPAGE", "")
 HEADER = ("rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
           "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"
           "vmrss_at_exit_bytes,start_time_s")
-# Set by sites_on_fault_tests.py: every program then runs with sampled
+# Set by callsites_on_fault_tests.py: every program then runs with sampled
 # allocation sites on, at this rate, and its record has their columns.
 _SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
 SITES_COLUMNS = ("sites_rate_bytes", "sites", "modules")

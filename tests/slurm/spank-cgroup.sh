@@ -143,21 +143,21 @@ _ok "$(test "$(echo "$lines" | grep -c .)" = 1 &&
 
 # --- an OOM kill with allocation sites on -----------------------------------------
 
-d=$(_fresh sites-oom)
+d=$(_fresh callsites-oom)
 before=$failed
-if cc -g -O1 -o "$d/sites-oom" "$srcdir/sites-oom.c" 2> "$d/cc.err"; then
-    chmod a+rx "$d/sites-oom"
+if cc -g -O1 -o "$d/callsites-oom" "$srcdir/callsites-oom.c" 2> "$d/cc.err"; then
+    chmod a+rx "$d/callsites-oom"
     (cd "$d" && HEAPLINE_SITES=1 srun --heapline -N1 -n1 --mem=100M \
-        ./sites-oom > "$d/out" 2> "$d/err")
+        ./callsites-oom > "$d/out" 2> "$d/err")
     _ok "$(test $? -ne 0; echo $?)" \
         "sites, OOM kill: srun --mem=100M of a task filling 1 GiB fails"
     _check "sites, OOM kill: the step report names its top site, fill_field" \
-        grep -Eq '^ [0-9.]+ MiB +± .* fill_field \(sites-oom\.c:[0-9]+\)' \
+        grep -Eq '^ [0-9.]+ MiB +± .* fill_field \(callsites-oom\.c:[0-9]+\)' \
         "$d/err"
     _check "sites, OOM kill: and the one below it, fill_halo" \
-        grep -Eq '^ 2[0-9]\.[0-9] MiB +± .* fill_halo \(sites-oom\.c:' "$d/err"
+        grep -Eq '^ 2[0-9]\.[0-9] MiB +± .* fill_halo \(callsites-oom\.c:' "$d/err"
 else
-    _ok 1 "sites, OOM kill: sites-oom.c builds with cc"
+    _ok 1 "sites, OOM kill: callsites-oom.c builds with cc"
     _diag < "$d/cc.err"
 fi
 [ $failed -eq $before ] || _show "$d"

@@ -82,7 +82,7 @@ static int _err(char *err, size_t errlen, const char *what, unsigned n)
 }
 
 /* The module of path and build-id, added if new; UINT32_MAX out of memory. */
-static uint32_t _module(struct hl_sites_db *db, char *path, const char *id)
+static uint32_t _module(struct hl_callsites_db *db, char *path, const char *id)
 {
     for (size_t i = 0; i < db->nmodules; i++)
         if (!strcmp(db->modules[i].path, path) &&
@@ -107,8 +107,8 @@ static const char *_skip_spaces(const char *s)
 }
 
 /* The modules field into map[0..*n): their indices in db. */
-static int _parse_modules(struct hl_sites_db *db, const char *s, uint32_t **map,
-                          size_t *n, char *err, size_t errlen)
+static int _parse_modules(struct hl_callsites_db *db, const char *s,
+                          uint32_t **map, size_t *n, char *err, size_t errlen)
 {
     size_t cap = 0;
 
@@ -150,7 +150,7 @@ static int _parse_modules(struct hl_sites_db *db, const char *s, uint32_t **map,
     return 0;
 }
 
-static uint64_t _hash(const struct hl_site_frame *f, uint32_t depth)
+static uint64_t _hash(const struct hl_callsite_frame *f, uint32_t depth)
 {
     uint64_t h = 0xcbf29ce484222325ULL ^ depth;
 
@@ -160,10 +160,10 @@ static uint64_t _hash(const struct hl_site_frame *f, uint32_t depth)
     return h ^ (h >> 31);
 }
 
-static int _same(const struct hl_sites_db *db, uint32_t st,
-                 const struct hl_site_frame *f, uint32_t depth)
+static int _same(const struct hl_callsites_db *db, uint32_t st,
+                 const struct hl_callsite_frame *f, uint32_t depth)
 {
-    const struct hl_site_stack *s = &db->stacks[st];
+    const struct hl_callsite_stack *s = &db->stacks[st];
 
     if (s->depth != depth)
         return 0;
@@ -174,7 +174,7 @@ static int _same(const struct hl_sites_db *db, uint32_t st,
     return 1;
 }
 
-static int _rehash(struct hl_sites_db *db)
+static int _rehash(struct hl_callsites_db *db)
 {
     size_t n = db->nslots ? db->nslots * 2 : 1024;
     uint32_t *slots = calloc(n, sizeof(*slots));
@@ -182,7 +182,7 @@ static int _rehash(struct hl_sites_db *db)
     if (!slots)
         return -1;
     for (size_t i = 0; i < db->nstacks; i++) {
-        const struct hl_site_stack *s = &db->stacks[i];
+        const struct hl_callsite_stack *s = &db->stacks[i];
         size_t at = _hash(db->frames + s->first, s->depth) & (n - 1);
         while (slots[at])
             at = (at + 1) & (n - 1);
@@ -195,8 +195,8 @@ static int _rehash(struct hl_sites_db *db)
 }
 
 /* The stack of frames f[0..depth), added if new; UINT32_MAX out of memory. */
-static uint32_t _stack(struct hl_sites_db *db, const struct hl_site_frame *f,
-                       uint32_t depth)
+static uint32_t _stack(struct hl_callsites_db *db,
+                       const struct hl_callsite_frame *f, uint32_t depth)
 {
     size_t at;
 
@@ -237,13 +237,13 @@ static int _u64(const char **s, uint64_t *v, int hex)
 
 /* One frame, "module+hex" or "?+hex". */
 static int _frame(const char **s, const uint32_t *map, size_t nmap,
-                  struct hl_site_frame *f)
+                  struct hl_callsite_frame *f)
 {
     uint64_t m;
 
     if (**s == '?') {
         (*s)++;
-        f->module = HL_SITE_NO_MODULE;
+        f->module = HL_CALLSITE_NO_MODULE;
     } else if (_u64(s, &m, 0) || m >= nmap) {
         return -1;
     } else {
@@ -255,12 +255,13 @@ static int _frame(const char **s, const uint32_t *map, size_t nmap,
     return _u64(s, &f->offset, 1);
 }
 
-int hl_sites_db_add(struct hl_sites_db *db, uint64_t rate, const char *sites,
-                    const char *modules, uint32_t *first_site, uint32_t *nsites,
-                    char *err, size_t errlen)
+int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
+                        const char *callsites, const char *modules,
+                        uint32_t *first_callsite, uint32_t *ncallsites,
+                        char *err, size_t errlen)
 {
-    struct hl_site_frame frames[_MAX_FRAMES];
-    size_t nmap, first = db->nsites;
+    struct hl_callsite_frame frames[_MAX_FRAMES];
+    size_t nmap, first = db->ncallsites;
     uint32_t *map;
     unsigned n = 0;
     int rc =
@@ -268,12 +269,12 @@ int hl_sites_db_add(struct hl_sites_db *db, uint64_t rate, const char *sites,
 
     /* The library writes a site's first byte last: a record whose process
      * died in the middle of rewriting its sites keeps this mark. */
-    if (!rc && *_skip_spaces(sites ? sites : "") == '!')
+    if (!rc && *_skip_spaces(callsites ? callsites : "") == '!')
         rc = _err(err, errlen, "sites: cut short while rewritten, site", 1);
 
-    for (const char *s = _skip_spaces(sites ? sites : ""); !rc && *s;
+    for (const char *s = _skip_spaces(callsites ? callsites : ""); !rc && *s;
          s = _skip_spaces(s), n++) {
-        struct hl_proc_site ps = {0, 0, 0, 0};
+        struct hl_proc_callsite ps = {0, 0, 0, 0};
         uint32_t depth = 0;
 
         if (_u64(&s, &ps.bytes, 0) || *s++ != ':' || _u64(&s, &ps.count, 0) ||
@@ -290,22 +291,22 @@ int hl_sites_db_add(struct hl_sites_db *db, uint64_t rate, const char *sites,
             break;
         ps.stack = _stack(db, frames, depth);
         if (ps.stack == UINT32_MAX ||
-            !_GROW(db->sites, db->sites_cap, db->nsites + 1))
+            !_GROW(db->callsites, db->callsites_cap, db->ncallsites + 1))
             rc = -2;
         else
-            db->sites[db->nsites++] = ps;
+            db->callsites[db->ncallsites++] = ps;
     }
     free(map);
     if (rc)
-        db->nsites = first;
+        db->ncallsites = first;
     else if (rate > db->rate)
         db->rate = rate;
-    *first_site = (uint32_t)first;
-    *nsites = (uint32_t)(db->nsites - first);
+    *first_callsite = (uint32_t)first;
+    *ncallsites = (uint32_t)(db->ncallsites - first);
     return rc;
 }
 
-void hl_sites_db_free(struct hl_sites_db *db)
+void hl_callsites_db_free(struct hl_callsites_db *db)
 {
     for (size_t i = 0; i < db->nmodules; i++)
         free(db->modules[i].path);
@@ -313,6 +314,6 @@ void hl_sites_db_free(struct hl_sites_db *db)
     free(db->frames);
     free(db->stacks);
     free(db->slots);
-    free(db->sites);
+    free(db->callsites);
     memset(db, 0, sizeof(*db));
 }

@@ -3,48 +3,48 @@
  * Modules are kept once by path and build-id, stacks once by their frames,
  * so that the ranks of one program, which share their stacks, cost one
  * small entry per site each. */
-#ifndef HEAPLINE_REPORT_SITES_DB_H
-#define HEAPLINE_REPORT_SITES_DB_H
+#ifndef HEAPLINE_REPORT_CALLSITES_DB_H
+#define HEAPLINE_REPORT_CALLSITES_DB_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define HL_SITE_NO_MODULE UINT32_MAX
+#define HL_CALLSITE_NO_MODULE UINT32_MAX
 
-struct hl_site_module {
+struct hl_callsite_module {
     char *path;
     char build_id[41]; /* lowercase hex, "" when the record had none */
 };
 
 /* A frame: a return address as module + offset (an absolute address when
  * module is HL_SITE_NO_MODULE). */
-struct hl_site_frame {
+struct hl_callsite_frame {
     uint64_t offset;
-    uint32_t module; /* index in hl_sites_db.modules */
+    uint32_t module; /* index in hl_callsites_db.modules */
 };
 
-struct hl_site_stack {
-    size_t first; /* in hl_sites_db.frames, innermost first */
+struct hl_callsite_stack {
+    size_t first; /* in hl_callsites_db.frames, innermost first */
     uint32_t depth;
 };
 
 /* One site of one process: a stack's estimate at that process's peak. */
-struct hl_proc_site {
+struct hl_proc_callsite {
     uint64_t bytes, count, se;
     uint32_t stack;
 };
 
-struct hl_sites_db {
-    struct hl_site_module *modules;
+struct hl_callsites_db {
+    struct hl_callsite_module *modules;
     size_t nmodules, modules_cap;
-    struct hl_site_frame *frames;
+    struct hl_callsite_frame *frames;
     size_t nframes, frames_cap;
-    struct hl_site_stack *stacks;
+    struct hl_callsite_stack *stacks;
     size_t nstacks, stacks_cap;
     uint32_t *slots; /* hash of stack index + 1, 0 = free */
     size_t nslots;
-    struct hl_proc_site *sites;
-    size_t nsites, sites_cap;
+    struct hl_proc_callsite *callsites;
+    size_t ncallsites, callsites_cap;
     uint64_t rate; /* the largest sampling rate among the records */
 };
 
@@ -53,10 +53,10 @@ struct hl_sites_db {
  * are db->sites[*first..*first + *n), largest first. Returns 0; -1 with
  * one line in err (what is wrong, no file name) when a field breaks the
  * grammar, in which case nothing of it is kept; -2 when memory runs out. */
-int hl_sites_db_add(struct hl_sites_db *db, uint64_t rate, const char *sites,
-                    const char *modules, uint32_t *first, uint32_t *n,
-                    char *err, size_t errlen);
+int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
+                        const char *callsites, const char *modules,
+                        uint32_t *first, uint32_t *n, char *err, size_t errlen);
 
-void hl_sites_db_free(struct hl_sites_db *db);
+void hl_callsites_db_free(struct hl_callsites_db *db);
 
 #endif

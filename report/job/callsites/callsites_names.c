@@ -4,16 +4,17 @@
 #include <stdio.h>
 #include <string.h>
 
-size_t hl_site_frames(struct hl_symbolizer *sym, const struct hl_sites_db *db,
-                      uint32_t stack, struct hl_named_frame *out)
+size_t hl_callsite_frames(struct hl_symbolizer *sym,
+                          const struct hl_callsites_db *db, uint32_t stack,
+                          struct hl_named_frame *out)
 {
-    const struct hl_site_stack *s = &db->stacks[stack];
+    const struct hl_callsite_stack *s = &db->stacks[stack];
     size_t n = 0;
 
     for (uint32_t i = 0; i < s->depth && n < HL_NAMED_MAX; i++) {
-        const struct hl_site_frame *f = &db->frames[s->first + i];
-        const struct hl_site_module *m =
-            f->module == HL_SITE_NO_MODULE ? NULL : &db->modules[f->module];
+        const struct hl_callsite_frame *f = &db->frames[s->first + i];
+        const struct hl_callsite_module *m =
+            f->module == HL_CALLSITE_NO_MODULE ? NULL : &db->modules[f->module];
         struct hl_named_frame base = {
             NULL, NULL, 0, m ? m->path : NULL, f->offset, HL_SYM_MISSING};
         const struct hl_sym *syms = NULL;
@@ -61,16 +62,16 @@ static int _runtime(const struct hl_named_frame *f)
     return f->function && !strcmp(f->function, "_start");
 }
 
-size_t hl_site_own(const struct hl_named_frame *f, size_t from, size_t n)
+size_t hl_callsite_own(const struct hl_named_frame *f, size_t from, size_t n)
 {
     while (from < n && _runtime(&f[from]))
         from++;
     return from;
 }
 
-size_t hl_site_label(const struct hl_named_frame *f, size_t n)
+size_t hl_callsite_label(const struct hl_named_frame *f, size_t n)
 {
-    size_t i = hl_site_own(f, 0, n);
+    size_t i = hl_callsite_own(f, 0, n);
 
     return i < n ? i : 0;
 }

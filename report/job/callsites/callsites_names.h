@@ -2,8 +2,8 @@
  * functions at that address (the calls inlined there first), or
  * module+0xoffset when its file is missing; and the frame that names the
  * site, the first that is the program's own rather than the runtime's. */
-#ifndef HEAPLINE_REPORT_SITES_NAMES_H
-#define HEAPLINE_REPORT_SITES_NAMES_H
+#ifndef HEAPLINE_REPORT_CALLSITES_NAMES_H
+#define HEAPLINE_REPORT_CALLSITES_NAMES_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -23,16 +23,17 @@ struct hl_named_frame {
 };
 
 /* The frames of stack, innermost first, into out (at most HL_NAMED_MAX). */
-size_t hl_site_frames(struct hl_symbolizer *sym, const struct hl_sites_db *db,
-                      uint32_t stack, struct hl_named_frame *out);
+size_t hl_callsite_frames(struct hl_symbolizer *sym,
+                          const struct hl_callsites_db *db, uint32_t stack,
+                          struct hl_named_frame *out);
 
 /* The index of the first frame from `from` on that is the program's own
  * (n when none is): the one that names the site, then its callers. */
-size_t hl_site_own(const struct hl_named_frame *f, size_t from, size_t n);
+size_t hl_callsite_own(const struct hl_named_frame *f, size_t from, size_t n);
 
 /* The index of the frame that names the site: the first of the program's
  * own, else the innermost. */
-size_t hl_site_label(const struct hl_named_frame *f, size_t n);
+size_t hl_callsite_label(const struct hl_named_frame *f, size_t n);
 
 /* "function (file.c:12)", "function", "libfoo.so+0x1a2b" or "0x7f12...". */
 void hl_named_frame_text(const struct hl_named_frame *f, char *buf, size_t len);

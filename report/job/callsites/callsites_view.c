@@ -13,23 +13,23 @@
 /* Frames shown under a site in the text report, the naming one first. */
 #define _TEXT_CALLERS 2
 /* The sites shown for each top rank. */
-#define _RANK_SITES 3
+#define _RANK_CALLSITES 3
 
 static int _larger(const void *a, const void *b)
 {
-    const struct hl_site_total *x = a, *y = b;
+    const struct hl_callsite_total *x = a, *y = b;
 
     if (x->bytes != y->bytes)
         return x->bytes < y->bytes ? 1 : -1;
     return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
-static void _add(struct hl_site_total *t, const struct hl_sites_db *db,
+static void _add(struct hl_callsite_total *t, const struct hl_callsites_db *db,
                  const struct hl_proc *p)
 {
-    for (uint32_t i = 0; i < p->nsites; i++) {
-        const struct hl_proc_site *s = &db->sites[p->sites + i];
-        struct hl_site_total *x = &t[s->stack];
+    for (uint32_t i = 0; i < p->ncallsites; i++) {
+        const struct hl_proc_callsite *s = &db->callsites[p->callsites + i];
+        struct hl_callsite_total *x = &t[s->stack];
 
         x->stack = s->stack;
         x->records++;
@@ -39,15 +39,17 @@ static void _add(struct hl_site_total *t, const struct hl_sites_db *db,
     }
 }
 
-int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
-                       const struct hl_summary *sum, size_t shown, size_t top)
+int hl_callsites_view_init(struct hl_callsites_view *v,
+                           const struct hl_procset *set,
+                           const struct hl_summary *sum, size_t shown,
+                           size_t top)
 {
-    const struct hl_sites_db *db = &set->sites;
-    struct hl_site_total *t;
+    const struct hl_callsites_db *db = &set->callsites;
+    struct hl_callsite_total *t;
     size_t n = 0;
 
     memset(v, 0, sizeof(*v));
-    if (!db->nsites)
+    if (!db->ncallsites)
         return 0;
     t = calloc(db->nstacks, sizeof(*t));
     v->sym = hl_symbolizer_new();
@@ -66,17 +68,17 @@ int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
     v->top = top;
     v->totals = t;
     v->ntotals = n;
-    for (size_t i = 0; i < shown && v->nranks < HL_SITES_RANKS; i++) {
+    for (size_t i = 0; i < shown && v->nranks < HL_CALLSITES_RANKS; i++) {
         const struct hl_proc *p = &set->procs[sum->ranks[i].proc];
-        if (p->nsites)
-            v->ranks[v->nranks++] = (struct hl_sites_rank){
-                p->rank, hl_strpool_get(&set->hosts, p->host), p->sites,
-                p->nsites};
+        if (p->ncallsites)
+            v->ranks[v->nranks++] = (struct hl_callsites_rank){
+                p->rank, hl_strpool_get(&set->hosts, p->host), p->callsites,
+                p->ncallsites};
     }
     return 1;
 }
 
-void hl_sites_view_free(struct hl_sites_view *v)
+void hl_callsites_view_free(struct hl_callsites_view *v)
 {
     free(v->totals);
     hl_symbolizer_free(v->sym);
@@ -97,21 +99,21 @@ static void _estimate(struct hl_table *tab, uint64_t bytes, double variance)
 
 /* The naming frame of a stack, and up to callers of the program's own
  * frames that called it, joined by " <- ". */
-static void _label(const struct hl_sites_view *v, uint32_t stack,
+static void _label(const struct hl_callsites_view *v, uint32_t stack,
                    size_t callers, char *buf, size_t len)
 {
     struct hl_named_frame f[HL_NAMED_MAX];
-    size_t n = hl_site_frames(v->sym, v->db, stack, f), at = 0;
+    size_t n = hl_callsite_frames(v->sym, v->db, stack, f), at = 0;
     char one[512];
 
     if (!n) {
         snprintf(buf, len, "(other stacks: the library's table was full)");
         return;
     }
-    hl_named_frame_text(&f[hl_site_label(f, n)], one, sizeof(one));
+    hl_named_frame_text(&f[hl_callsite_label(f, n)], one, sizeof(one));
     at = (size_t)snprintf(buf, len, "%s", one);
-    for (size_t i = hl_site_own(f, hl_site_label(f, n) + 1, n);
-         i < n && callers-- > 0 && at < len; i = hl_site_own(f, i + 1, n)) {
+    for (size_t i = hl_callsite_own(f, hl_callsite_label(f, n) + 1, n);
+         i < n && callers-- > 0 && at < len; i = hl_callsite_own(f, i + 1, n)) {
         hl_named_frame_text(&f[i], one, sizeof(one));
         at += (size_t)snprintf(buf + at, len - at, " <- %s", one);
     }
@@ -127,7 +129,7 @@ static void _cell_escaped(struct hl_table *tab, const char *s)
     hl_table_cell(tab, "%s", shown);
 }
 
-void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
+void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
 {
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
     char rate[HL_SIZE_BUF];
@@ -147,7 +149,7 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
     hl_table_cell(&tab, "processes");
     hl_table_cell(&tab, "site <- callers");
     for (size_t i = 0; i < shown; i++) {
-        const struct hl_site_total *t = &v->totals[i];
+        const struct hl_callsite_total *t = &v->totals[i];
         char label[2048];
 
         _estimate(&tab, t->bytes, t->variance);
@@ -167,9 +169,9 @@ void hl_sites_print_text(FILE *out, const struct hl_sites_view *v)
     hl_table_cell(&tab, "± error");
     hl_table_cell(&tab, "site");
     for (size_t r = 0; r < v->nranks; r++) {
-        const struct hl_sites_rank *k = &v->ranks[r];
-        for (uint32_t i = 0; i < k->n && i < _RANK_SITES; i++) {
-            const struct hl_proc_site *s = &v->db->sites[k->first + i];
+        const struct hl_callsites_rank *k = &v->ranks[r];
+        for (uint32_t i = 0; i < k->n && i < _RANK_CALLSITES; i++) {
+            const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             char label[1024];
 
             _label(v, s->stack, 1, label, sizeof(label));
@@ -202,12 +204,12 @@ static const char *_status(enum hl_sym_status s)
                                      : "missing";
 }
 
-static void _json_site(FILE *out, const struct hl_sites_view *v, uint32_t stack,
-                       uint64_t bytes, double variance, uint64_t count,
-                       int frames)
+static void _json_callsite(FILE *out, const struct hl_callsites_view *v,
+                           uint32_t stack, uint64_t bytes, double variance,
+                           uint64_t count, int frames)
 {
     struct hl_named_frame f[HL_NAMED_MAX];
-    size_t n = hl_site_frames(v->sym, v->db, stack, f);
+    size_t n = hl_callsite_frames(v->sym, v->db, stack, f);
     char label[1024];
 
     _label(v, stack, 0, label, sizeof(label));
@@ -233,31 +235,31 @@ static void _json_site(FILE *out, const struct hl_sites_view *v, uint32_t stack,
     fputc('}', out);
 }
 
-void hl_sites_print_json(FILE *out, const struct hl_sites_view *v)
+void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
 {
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
 
     fprintf(out, "\"sites\": {\"rate_bytes\": %" PRIu64 ", \"top\": [",
             v->db->rate);
     for (size_t i = 0; i < shown; i++) {
-        const struct hl_site_total *t = &v->totals[i];
+        const struct hl_callsite_total *t = &v->totals[i];
         if (i)
             fputs(", ", out);
-        _json_site(out, v, t->stack, t->bytes, t->variance, t->count, 1);
+        _json_callsite(out, v, t->stack, t->bytes, t->variance, t->count, 1);
     }
     fputs("], \"ranks\": [", out);
     for (size_t r = 0; r < v->nranks; r++) {
-        const struct hl_sites_rank *k = &v->ranks[r];
+        const struct hl_callsites_rank *k = &v->ranks[r];
         fprintf(out, "%s{\"rank\": %" PRId32 ", \"host\": ", r ? ", " : "",
                 k->rank);
         _json_str(out, k->host);
         fputs(", \"top\": [", out);
-        for (uint32_t i = 0; i < k->n && i < _RANK_SITES; i++) {
-            const struct hl_proc_site *s = &v->db->sites[k->first + i];
+        for (uint32_t i = 0; i < k->n && i < _RANK_CALLSITES; i++) {
+            const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             if (i)
                 fputs(", ", out);
-            _json_site(out, v, s->stack, s->bytes,
-                       (double)s->se * (double)s->se, s->count, 0);
+            _json_callsite(out, v, s->stack, s->bytes,
+                           (double)s->se * (double)s->se, s->count, 0);
         }
         fputs("]}", out);
     }
@@ -280,11 +282,11 @@ static void _folded_name(FILE *out, const struct hl_named_frame *f)
     fputs(buf, out);
 }
 
-void hl_sites_print_folded(FILE *out, const struct hl_sites_view *v)
+void hl_callsites_print_folded(FILE *out, const struct hl_callsites_view *v)
 {
     for (size_t i = 0; i < v->ntotals; i++) {
         struct hl_named_frame f[HL_NAMED_MAX];
-        size_t n = hl_site_frames(v->sym, v->db, v->totals[i].stack, f);
+        size_t n = hl_callsite_frames(v->sym, v->db, v->totals[i].stack, f);
 
         if (!v->totals[i].bytes)
             continue;

@@ -2,8 +2,8 @@
  * record (the same stack adds up across ranks), and the largest of each
  * top rank, with their frames named; printed as text, as a JSON member,
  * or as collapsed stacks for flame graph tools. */
-#ifndef HEAPLINE_REPORT_SITES_VIEW_H
-#define HEAPLINE_REPORT_SITES_VIEW_H
+#ifndef HEAPLINE_REPORT_CALLSITES_VIEW_H
+#define HEAPLINE_REPORT_CALLSITES_VIEW_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,11 +16,11 @@
 
 /* The sites shown by default, and the most top ranks whose own sites are
  * shown. */
-#define HL_DEFAULT_SITES 5
-#define HL_SITES_RANKS 5
+#define HL_DEFAULT_CALLSITES 5
+#define HL_CALLSITES_RANKS 5
 
 /* A stack summed over the records that hold it. */
-struct hl_site_total {
+struct hl_callsite_total {
     uint32_t stack;
     uint32_t records;
     uint64_t bytes, count;
@@ -28,33 +28,35 @@ struct hl_site_total {
 };
 
 /* One of the top ranks, as the report's ranks table shows them. */
-struct hl_sites_rank {
+struct hl_callsites_rank {
     int32_t rank;
     const char *host;
     uint32_t first, n; /* its sites in db->sites */
 };
 
-struct hl_sites_view {
-    const struct hl_sites_db *db;
+struct hl_callsites_view {
+    const struct hl_callsites_db *db;
     struct hl_symbolizer *sym;
     size_t top; /* sites to show */
-    struct hl_sites_rank ranks[HL_SITES_RANKS];
+    struct hl_callsites_rank ranks[HL_CALLSITES_RANKS];
     size_t nranks;
-    struct hl_site_total *totals; /* largest first */
+    struct hl_callsite_total *totals; /* largest first */
     size_t ntotals;
 };
 
 /* The sites of every process of set summed into v->totals, and the first
  * of the shown ranks of sum that have sites, to show top sites of: 1, 0
  * when no record has sites (v is then empty), -1 when memory runs out. */
-int hl_sites_view_init(struct hl_sites_view *v, const struct hl_procset *set,
-                       const struct hl_summary *sum, size_t shown, size_t top);
-void hl_sites_view_free(struct hl_sites_view *v);
+int hl_callsites_view_init(struct hl_callsites_view *v,
+                           const struct hl_procset *set,
+                           const struct hl_summary *sum, size_t shown,
+                           size_t top);
+void hl_callsites_view_free(struct hl_callsites_view *v);
 
-void hl_sites_print_text(FILE *out, const struct hl_sites_view *v);
+void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v);
 /* A JSON member "sites": {...}, without a separator around it. */
-void hl_sites_print_json(FILE *out, const struct hl_sites_view *v);
+void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v);
 /* Every stack, outermost frame first, weighted by its bytes at the peak. */
-void hl_sites_print_folded(FILE *out, const struct hl_sites_view *v);
+void hl_callsites_print_folded(FILE *out, const struct hl_callsites_view *v);
 
 #endif

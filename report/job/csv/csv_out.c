@@ -23,7 +23,8 @@ static const char _derived[] =
  * the sites, and the timeline unless asked for. */
 static unsigned _omit(const struct hl_report *r)
 {
-    return HL_COL_UNFINISHED | HL_COL_SITES | (r->timeline ? 0 : HL_COL_SERIES);
+    return HL_COL_UNFINISHED | HL_COL_CALLSITES |
+           (r->timeline ? 0 : HL_COL_SERIES);
 }
 
 /* The timeline of p as its record wrote it, in text (malloc'd), or NULL

@@ -311,9 +311,9 @@ void hl_print_json(FILE *out, const struct hl_report *r)
     _cut_short(out, r);
     _slurm(out, r);
     _request(out, r);
-    if (r->sites) {
+    if (r->callsites) {
         fputs(",\n  ", out);
-        hl_sites_print_json(out, r->sites);
+        hl_callsites_print_json(out, r->callsites);
         fputc('\n', out);
     }
     fputs("}\n", out);

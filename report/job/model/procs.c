@@ -255,7 +255,7 @@ void hl_procset_free(struct hl_procset *set)
     hl_strpool_free(&set->hosts);
     hl_strpool_free(&set->jobs);
     hl_strpool_free(&set->programs);
-    hl_sites_db_free(&set->sites);
+    hl_callsites_db_free(&set->callsites);
     hl_timelines_free(&set->timelines);
     memset(set, 0, sizeof(*set));
 }

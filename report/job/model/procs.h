@@ -37,11 +37,11 @@ struct hl_proc {
     uint32_t host;    /* id in hl_procset.hosts */
     uint32_t job;     /* id in hl_procset.jobs; the empty string when none */
     uint32_t program; /* id in hl_procset.programs; "" when not known */
-    uint32_t sites, nsites; /* its sites in hl_procset.sites */
-    uint32_t series;        /* its kept timeline in hl_procset.timelines,
-                               HL_NO_SERIES when none is */
-    uint32_t counts;        /* its entry in hl_procset.counts, if kept */
-    uint8_t end;            /* enum hl_end */
+    uint32_t callsites, ncallsites; /* its sites in hl_procset.sites */
+    uint32_t series;  /* its kept timeline in hl_procset.timelines,
+                         HL_NO_SERIES when none is */
+    uint32_t counts;  /* its entry in hl_procset.counts, if kept */
+    uint8_t end;      /* enum hl_end */
     uint8_t signal;   /* the signal that killed its task, from the task's exit
                          file; 0 when not killed or not known */
     uint8_t oom;      /* its task's exit file says the OOM killer did it */
@@ -108,10 +108,10 @@ struct hl_procset {
     size_t nexits_read; /* exits read, those dropped since included */
     struct hl_node_file *node_files;
     size_t nnode_files, node_files_cap;
-    struct hl_sites_db sites;
+    struct hl_callsites_db callsites;
     /* What was wrong with the sites of the last record read, "" if
      * nothing: the record is kept, its sites left out. */
-    char sites_fault[128];
+    char callsites_fault[128];
     struct hl_timelines timelines;
 };
 

@@ -17,17 +17,17 @@
 /* The record's allocation sites, if it has them. Sites that break their
  * grammar leave the record good: they are left out, and set->sites_fault
  * says why. */
-static int _store_sites(struct hl_procset *set, struct hl_proc *p,
-                        const struct hl_record_row *r)
+static int _store_callsites(struct hl_procset *set, struct hl_proc *p,
+                            const struct hl_record_row *r)
 {
     int rc;
 
-    if (r->empty & HL_EMPTY(HL_REC_sites))
+    if (r->empty & HL_EMPTY(HL_REC_callsites))
         return HL_ROW_GOOD;
-    rc = hl_sites_db_add(&set->sites, r->sites_rate, r->sites,
-                         r->empty & HL_EMPTY(HL_REC_modules) ? "" : r->modules,
-                         &p->sites, &p->nsites, set->sites_fault,
-                         sizeof(set->sites_fault));
+    rc = hl_callsites_db_add(
+        &set->callsites, r->callsites_rate, r->callsites,
+        r->empty & HL_EMPTY(HL_REC_modules) ? "" : r->modules, &p->callsites,
+        &p->ncallsites, set->callsites_fault, sizeof(set->callsites_fault));
     return rc == -2 ? HL_ROW_NOMEM : HL_ROW_GOOD;
 }
 
@@ -96,7 +96,7 @@ static int _store_record(void *ctx, const void *row)
                     ? HL_PPID_UNKNOWN
                     : (uint32_t)r->ppid,
         };
-    if (_store_sites(set, p, r) == HL_ROW_NOMEM)
+    if (_store_callsites(set, p, r) == HL_ROW_NOMEM)
         return HL_ROW_NOMEM;
     return _stage_timeline(set, p, r);
 }

@@ -164,7 +164,7 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
         ld->skipped++;
         return;
     }
-    ld->set->sites_fault[0] = '\0';
+    ld->set->callsites_fault[0] = '\0';
     ld->set->timelines.fault[0] = '\0';
     exits = ld->set->nexits;
     rc = hl_read_file(data, len, ld->set, err, sizeof(err));
@@ -174,8 +174,8 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
         ld->skipped++;
         return;
     }
-    if (ld->set->sites_fault[0]) {
-        hl_warn(path, "%s; its sites are left out", ld->set->sites_fault);
+    if (ld->set->callsites_fault[0]) {
+        hl_warn(path, "%s; its sites are left out", ld->set->callsites_fault);
         ld->skipped++;
     }
     if (ld->set->timelines.fault[0]) {

@@ -268,8 +268,8 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
         _ranks(out, r);
         if (r->timeline)
             hl_print_timeline_chart(out, r);
-        if (r->sites)
-            hl_sites_print_text(out, r->sites);
+        if (r->callsites)
+            hl_callsites_print_text(out, r->callsites);
         _cut_short(out, r, cut);
         _sigpipe(out, r);
         hl_headline_slurm(r, text);

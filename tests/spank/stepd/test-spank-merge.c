@@ -50,10 +50,10 @@ static void _record(const char *name, uint32_t rank, uint32_t pid,
     hl_buf_init(&b, text, sizeof(text));
     if (provisional)
         hl_format_write_fixed(&b, &hl_record_format, &row, offset,
-                              HL_COL_SITES);
+                              HL_COL_CALLSITES);
     else
         hl_format_write(&b, &hl_record_format, &row,
-                        HL_COL_UNFINISHED | HL_COL_SITES);
+                        HL_COL_UNFINISHED | HL_COL_CALLSITES);
     snprintf(path, sizeof(path), "%s/local/%s", _top, name);
     f = fopen(path, "w");
     fwrite(text, 1, b.len, f);

@@ -68,7 +68,8 @@ static void _provisional(int dirfd)
     int fd = openat(dirfd, "task-3.4242.csv", O_WRONLY | O_CREAT, 0600);
 
     hl_buf_init(&b, text, sizeof(text));
-    hl_format_write_fixed(&b, &hl_record_format, &row, offset, HL_COL_SITES);
+    hl_format_write_fixed(&b, &hl_record_format, &row, offset,
+                          HL_COL_CALLSITES);
     if (write(fd, text, b.len) != (ssize_t)b.len)
         perror("write");
     close(fd);

@@ -9,16 +9,16 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
-import sites  # noqa: E402
+import callsites  # noqa: E402
 
-sites.require_report()
+callsites.require_report()
 work = t.tmpdir()
 recs = []
 for seed in (1, 2):
     rec = os.path.join(work, "r%d.csv" % seed)
-    t.run([t.program("sites_three")], sites.sites_env(rec, seed))
+    t.run([t.program("callsites_three")], callsites.sites_env(rec, seed))
     recs.append(rec)
-res = sites.report(recs, "--format=folded")
+res = callsites.report(recs, "--format=folded")
 t.check(res.returncode == 0 and res.stderr == "",
         "folded: exits 0 quietly: %d %r" % (res.returncode, res.stderr))
 line_re = re.compile(r"^[^;\n]+(;[^;\n]+)* (\d+)$")
@@ -28,7 +28,7 @@ total = 0
 for line in lines[:-1]:
     if t.check(line_re.match(line) is not None, "grammar: %r" % line):
         total += int(line.rsplit(" ", 1)[1])
-doc = sites.report_json(recs, 1000)
+doc = callsites.report_json(recs, 1000)
 t.check(total == sum(s["bytes"] for s in doc["sites"]["top"]),
         "the bytes of every site: %d" % total)
 for name in ("hold_big", "hold_small", "hold_huge"):

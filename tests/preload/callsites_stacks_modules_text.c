@@ -69,7 +69,7 @@ int main(void)
     exe[n > 0 ? n : 0] = '\0';
     hl_modules_init();
     is_int(hl_stacks_init(), 0, "stack table and unwinder ready");
-    hl_sites_settings.on = 1;
+    hl_callsites_settings.on = 1;
     hl_sampler_init(512 * 1024, 1);
 
     sa = hl_stack_intern(a, 3);
@@ -104,12 +104,12 @@ int main(void)
     hl_stack_count(sa, &e, 1);
     e = (struct hl_estimate){5 << 20, 10, 4 << 20};
     hl_stack_count(sb, &e, 1);
-    hl_sites_at_peak();
+    hl_callsites_at_peak();
     e = (struct hl_estimate){5 << 20, 10, 4 << 20};
     hl_stack_count(sb, &e, -1);
 
     hl_buf_init(&buf, text, sizeof(text));
-    hl_sites_write_sites(&buf, 4096);
+    hl_callsites_write_sites(&buf, 4096);
     text[buf.len] = '\0';
     {
         const struct hl_stack *s = hl_stack_at(sb), *t = hl_stack_at(sa);
@@ -122,13 +122,13 @@ int main(void)
     }
     is_str(text, want, "sites at the peak, largest first, se = sqrt(var)");
     hl_buf_init(&buf, text, sizeof(text));
-    hl_sites_write_sites(&buf, strlen(want) - 1);
+    hl_callsites_write_sites(&buf, strlen(want) - 1);
     text[buf.len] = '\0';
     ok(strchr(text, ' ') == NULL && buf.len > 0 && strlen(want) > buf.len,
        "too little room: whole sites only (%s)", text);
 
     hl_buf_init(&buf, text, sizeof(text));
-    hl_sites_write_modules(&buf);
+    hl_callsites_write_modules(&buf);
     text[buf.len] = '\0';
     snprintf(want, sizeof(want), "%s:%s ", hex, exe);
     ok(strncmp(text, want, strlen(want)) == 0, "modules: build-id:path (%s)",
@@ -138,18 +138,18 @@ int main(void)
         char field[300], whole[8192];
 
         hl_buf_init(&buf, whole, sizeof(whole));
-        hl_sites_write_sites(&buf, sizeof(field));
+        hl_callsites_write_sites(&buf, sizeof(field));
         memset(field, 'x', sizeof(field));
-        hl_sites_put_sites(field, sizeof(field));
+        hl_callsites_put_sites(field, sizeof(field));
         ok(!memcmp(field, whole, buf.len) && field[sizeof(field) - 1] == ' ' &&
                strspn(field + buf.len, " ") == sizeof(field) - buf.len,
            "in place: the same sites, padded with spaces");
         memset(field, 'x', sizeof(field));
-        hl_sites_put_sites(field, 10);
+        hl_callsites_put_sites(field, 10);
         ok(strspn(field, " ") == 10 && field[10] == 'x',
            "no room for a site: spaces only, nothing past the field");
         memset(field, 'x', sizeof(field));
-        hl_sites_put_modules(field, 60);
+        hl_callsites_put_modules(field, 60);
         ok(field[60] == 'x' && field[59] == ' ' &&
                !strncmp(field, want, strcspn(field, " ")),
            "modules cut at a whole module, padded");

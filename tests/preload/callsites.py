@@ -47,7 +47,7 @@ def site_names(doc):
 
 
 def function_of(site):
-    """'hold_big (sites_three.c:31)' -> 'hold_big'."""
+    """'hold_big (callsites_three.c:31)' -> 'hold_big'."""
     return site.split(" (")[0]
 
 
@@ -62,7 +62,7 @@ def truths(stdout):
 
 
 def check_three(doc, truth, what):
-    """The three sites of sites_three, named in order, each within three of
+    """The three sites of callsites_three, named in order, each within three of
     its standard errors of what the program held."""
     top = doc["sites"]["top"]
     names = [function_of(s["site"]) for s in top[:3]]

@@ -14,7 +14,7 @@ cluster_mode=
 layout=task
 . "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 
-cp "$srcdir/sites-mpi.c" "$art/" && chmod a+r "$art/sites-mpi.c"
+cp "$srcdir/callsites-mpi.c" "$art/" && chmod a+r "$art/callsites-mpi.c"
 
 _sites_mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
     local name=$1 mpicc=$2 mpi=$3 d sd
@@ -26,21 +26,21 @@ _sites_mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
         return
     fi
     d=$(_fresh "sites-$name")
-    if ! "$mpicc" -g -O1 -o "$d/sites-mpi" "$art/sites-mpi.c" 2> "$d/cc.err"
+    if ! "$mpicc" -g -O1 -o "$d/callsites-mpi" "$art/callsites-mpi.c" 2> "$d/cc.err"
     then
-        _ok 1 "sites, MPI $name: sites-mpi.c builds with $mpicc"
+        _ok 1 "sites, MPI $name: callsites-mpi.c builds with $mpicc"
         _diag < "$d/cc.err"
         return
     fi
     # -t 2: a hung MPI start-up ends the step instead of the test suite.
     (cd "$d" && env HEAPLINE_SITES=1 HEAPLINE_SITES_SEED=7 "$@" srun -t 2 \
-        --mpi="$mpi" --heapline -N2 -n4 ./sites-mpi > "$d/out" 2> "$d/err")
+        --mpi="$mpi" --heapline -N2 -n4 ./callsites-mpi > "$d/out" 2> "$d/err")
     _ok $? "sites, MPI $name: srun --mpi=$mpi --heapline -N2 -n4 succeeds"
     sd=$(_stepdir "$d" 0)
     sites=$(sed -n '/^Sites at the peak/,/^$/p' "$d/err")
     echo "$sites" | _diag
     _ok "$(echo "$sites" | sed -n 3p |
-        grep -Eq '^ [0-9.]+ MiB +± [0-9.]+ (KiB|MiB) +4 +alloc_grid \(sites-mpi\.c:[0-9]+\)'
+        grep -Eq '^ [0-9.]+ MiB +± [0-9.]+ (KiB|MiB) +4 +alloc_grid \(callsites-mpi\.c:[0-9]+\)'
         echo $?)" \
         "sites, MPI $name: the step report's top site is alloc_grid, in the 4 ranks"
     "$py" - "$d/err" << 'PY'

@@ -20,8 +20,8 @@ static struct _run _allocate(uint64_t size, uint64_t count)
     struct _run r = {0, 0, 0};
 
     for (uint64_t i = 0; i < count; i++) {
-        hl_sites_countdown -= (int64_t)size;
-        if (hl_sites_countdown < 0 && hl_sampler_take()) {
+        hl_callsites_countdown -= (int64_t)size;
+        if (hl_callsites_countdown < 0 && hl_sampler_take()) {
             uint64_t w = hl_sampler_weight(size);
             r.estimate += w;
             r.variance += hl_sampler_variance(size, w);
@@ -104,8 +104,8 @@ int main(void)
             "and a sure sample adds no variance");
 
     hl_sampler_init(0, 1);
-    hl_sites_countdown -= 4096;
+    hl_callsites_countdown -= 4096;
     is_int(hl_sampler_take(), 0, "off: nothing is sampled");
-    is_int(hl_sites_countdown, INT64_MAX, "off: the countdown never ends");
+    is_int(hl_callsites_countdown, INT64_MAX, "off: the countdown never ends");
     return done_testing();
 }

@@ -11,7 +11,7 @@ contains
   end subroutine alloc_field
 end module grid
 
-program sites_fortran
+program callsites_fortran
   use grid
   implicit none
   real(8), allocatable :: work(:)
@@ -19,4 +19,4 @@ program sites_fortran
   allocate(work(2000000))
   work = 2.0d0
   print *, int(sum(temperature) + sum(work))
-end program sites_fortran
+end program callsites_fortran

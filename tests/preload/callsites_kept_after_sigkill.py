@@ -9,13 +9,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
-import sites  # noqa: E402
+import callsites  # noqa: E402
 
-sites.require_report()
+callsites.require_report()
 work = t.tmpdir()
 rec = os.path.join(work, "rec.csv")
-proc = subprocess.Popen([t.program("sites_three"), "kill"],
-                        env=sites.sites_env(rec, 11), stdin=subprocess.PIPE,
+proc = subprocess.Popen([t.program("callsites_three"), "kill"],
+                        env=callsites.sites_env(rec, 11), stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE, text=True)
 out = ""
 while "peak" not in out.split():
@@ -30,6 +30,6 @@ t.check(proc.wait() == -signal.SIGKILL, "killed by SIGKILL")
 with open(rec) as f:
     t.check(f.read().split("\n")[1].endswith(",end"),
             "a provisional record is left")
-doc = sites.report_json([rec])
-sites.check_three(doc, sites.truths(out), "killed")
+doc = callsites.report_json([rec])
+callsites.check_three(doc, callsites.truths(out), "killed")
 t.done()

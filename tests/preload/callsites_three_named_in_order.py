@@ -11,9 +11,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
-import sites  # noqa: E402
+import callsites  # noqa: E402
 
-sites.require_report()
+callsites.require_report()
 work = t.tmpdir()
 
 
@@ -28,29 +28,29 @@ def sites_fields(path):
 records = {}
 for seed in (1, 2, 3, 4, 5):
     rec = os.path.join(work, "seed%d.csv" % seed)
-    res = t.run([t.program("sites_three")], sites.sites_env(rec, seed))
+    res = t.run([t.program("callsites_three")], callsites.sites_env(rec, seed))
     t.check(res.returncode == 0, "seed %d: exits 0: %r" % (seed, res.stderr))
-    truth = sites.truths(res.stdout)
-    doc = sites.report_json([rec])
-    sites.check_three(doc, truth, "seed %d" % seed)
+    truth = callsites.truths(res.stdout)
+    doc = callsites.report_json([rec])
+    callsites.check_three(doc, truth, "seed %d" % seed)
     records[seed] = sites_fields(rec)
 
 again = os.path.join(work, "again.csv")
-t.run([t.program("sites_three")], sites.sites_env(again, 1))
+t.run([t.program("callsites_three")], callsites.sites_env(again, 1))
 t.check(sites_fields(again) == records[1], "seed 1 again: the same sites")
 t.check(records[1] != records[2], "seeds 1 and 2: other samples")
 
-res = t.run([t.program("sites_three")], sites.sites_env("/dev/stderr", 6))
+res = t.run([t.program("callsites_three")], callsites.sites_env("/dev/stderr", 6))
 lines = res.stderr.split("\n")
 on_stderr = os.path.join(work, "stderr.csv")
 if t.check("# heapline 1" in lines, "a record on stderr: %r" % res.stderr):
     at = lines.index("# heapline 1")
     with open(on_stderr, "w") as f:
         f.write("\n".join(lines[at:at + 3]) + "\n")
-    sites.check_three(sites.report_json([on_stderr]), sites.truths(res.stdout),
+    callsites.check_three(callsites.report_json([on_stderr]), callsites.truths(res.stdout),
                       "record on stderr")
 
-res = sites.report([os.path.join(work, "seed1.csv")], "--sites", "3")
+res = callsites.report([os.path.join(work, "seed1.csv")], "--sites", "3")
 t.check("Sites at the peak" in res.stdout and "hold_big" in res.stdout
         and "± " in res.stdout, "the text report shows the sites:\n%s"
         % res.stdout)
