@@ -20,6 +20,7 @@
 #include "export.h"
 #include "foreign.h"
 #include "forward.h"
+#include "resolve.h"
 #include "hooks.h"
 #include "callsites/callsites.h"
 
@@ -100,7 +101,7 @@ static int _ours(const char *name)
  * and the mode is chosen at a later call. */
 static __attribute__((noinline)) void _resolve(void)
 {
-    int ready = hl_forward_ready() || hl_forward_resolve();
+    int ready = hl_forward_ready() || hl_allocator_resolve();
     int direct = ready && _ours("malloc") && _ours("free");
     for (int i = 0; i < _NOPS; i++) {
         void *fn = dlsym(RTLD_NEXT, _names[i]);

@@ -56,10 +56,9 @@ extern char hl_bootstrap_arena[];
 struct link_map;
 struct link_map *hl_object_of(const void *fn);
 
-/* Returns 1 once the real allocator is known; 0 while it is being looked
- * up (a nested call from dlsym, or another thread meanwhile), in which case
- * the caller serves the call from the bootstrap arena. */
-int hl_forward_resolve(void);
+/* The next allocator's functions looked up, each with glibc's own as the
+ * fallback (resolve.c decides, once, what to make of them). */
+void hl_forward_find(void);
 
 void *hl_bootstrap_alloc(size_t align, size_t size);
 size_t hl_bootstrap_size(const void *p);

@@ -12,6 +12,7 @@
 #include "export.h"
 #include "foreign.h"
 #include "forward.h"
+#include "resolve.h"
 #include "hooks.h"
 #include "callsites/callsites.h"
 
@@ -33,7 +34,7 @@ static inline int _fast(const void *p)
  * arena. */
 #define _READY_OR(fallback)                                                    \
     do {                                                                       \
-        if (!hl_forward_ready() && !hl_forward_resolve())                      \
+        if (!hl_forward_ready() && !hl_allocator_resolve())                    \
             return fallback;                                                   \
     } while (0)
 
@@ -504,7 +505,7 @@ HL_EXPORT int posix_memalign(void **out, size_t align, size_t size)
     void *p;
     int rc;
 
-    if (!hl_forward_ready() && !hl_forward_resolve()) {
+    if (!hl_forward_ready() && !hl_allocator_resolve()) {
         if (!_valid_posix_alignment(align))
             return EINVAL;
         p = hl_bootstrap_alloc(align, size);

@@ -8,6 +8,7 @@
 #include "exit_stack.h"
 #include "alloc/export.h"
 #include "alloc/forward.h"
+#include "alloc/resolve.h"
 #include "alloc/hooks.h"
 #include "identity.h"
 #include "record/output_path.h"
@@ -97,7 +98,7 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     int saved_errno = errno;
     struct hl_figures f;
 
-    hl_forward_resolve();
+    hl_allocator_resolve();
     hl_settings_load();
     hl_identity_load(strstr(hl_settings.output, "%u") != NULL,
                      argc > 0 && argv ? argv[0] : NULL);
