@@ -221,7 +221,7 @@ static __attribute__((cold, noinline)) void _publish(void)
     struct hl_figures f;
 
     _sum(&f);
-    hl_timeline_note_now((int64_t)f.live);
+    hl_timeline_note_now((int64_t)f.live, f.peak);
     hl_provisional_publish(&f);
 }
 
@@ -268,7 +268,7 @@ _count_single(struct hl_thread_counts *t, struct _reading r)
         _milestone_alone(t, before);
     /* Last, and from the totals (live is there, alone), so that no
      * register is kept across the calls. */
-    hl_timeline_observe(_totals.live);
+    hl_timeline_observe(_totals.live, &_totals.peak);
 }
 
 /* With threads, or a thread not yet in the table. */
@@ -294,7 +294,7 @@ static __attribute__((cold, noinline)) void _count_slow_shared(void)
         _move_counts(t);
         _rearm(t, r, -HL_EVERY_CALL, -HL_EVERY_CALL);
     }
-    hl_timeline_observe(live);
+    hl_timeline_observe(live, &_totals.peak);
     if (_raise_peak(live))
         _publish();
 }
@@ -344,11 +344,6 @@ static void _leave_at_exit(void *arg)
         sched_yield();
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->in_slow = 0;
-}
-
-uint64_t hl_counters_peak(void)
-{
-    return (uint64_t)__atomic_load_n(&_totals.peak, __ATOMIC_RELAXED);
 }
 
 void hl_counters_snapshot(struct hl_figures *out)

@@ -181,10 +181,6 @@ struct hl_figures {
  * running meanwhile allow. */
 void hl_counters_snapshot(struct hl_figures *out);
 
-/* The peak in the shared totals: that of the figures, less what threads
- * hold in their counters. */
-uint64_t hl_counters_peak(void);
-
 /* In a forked child: counting starts again from the heap it inherited. */
 void hl_counters_after_fork(void);
 

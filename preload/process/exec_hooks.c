@@ -7,6 +7,7 @@
 #include "exec_hooks.h"
 #include "alloc/export.h"
 #include "record/provisional.h"
+#include "timeline/timeline_live.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -50,7 +51,8 @@ void hl_exec_hooks_init(void)
         }                                                                      \
         hl_provisional_before_exec();                                          \
         rc = _next.fn(__VA_ARGS__);                                            \
-        hl_provisional_after_failed_exec();                                    \
+        if (hl_provisional_after_failed_exec())                                \
+            hl_timeline_page_made();                                           \
         return rc;                                                             \
     } while (0)
 

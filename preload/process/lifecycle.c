@@ -87,9 +87,10 @@ static void _after_fork_in_child(void)
     hl_identity_after_fork();
     hl_record_paths_set(_pid, 1);
     hl_counters_snapshot(&f);
-    hl_timeline_start(_timeline_on(), (int64_t)f.live);
     if (hl_settings.output[0])
         hl_provisional_after_fork(_pid, &f);
+    /* After the record is made: the first point goes into it. */
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
 }
 
 /* glibc gives the constructors of a library the program's arguments. */
@@ -114,11 +115,12 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     hl_exec_hooks_init();
     hl_record_paths_set(_pid, 0);
     hl_counters_snapshot(&f);
-    hl_timeline_start(_timeline_on(), (int64_t)f.live);
     if (hl_settings.output[0]) {
         hl_refresh_init();
         hl_provisional_start(_pid, &f);
     }
+    /* After the record is made: the first point goes into it. */
+    hl_timeline_start(_timeline_on(), (int64_t)f.live);
     errno = saved_errno;
 }
 

@@ -13,7 +13,6 @@
 #include "replace.h"
 #include "callsites/callsites.h"
 #include "callsites/callsites_text.h"
-#include "timeline/timeline_live.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -265,7 +264,6 @@ void hl_provisional_start(pid_t pid, const struct hl_figures *f)
         hl_replace_file(hl_paths.path, hl_paths.temp, text, b.len, &page) ==
             0) {
         _made(pid, page, b.len, f);
-        hl_timeline_page_made();
     }
     errno = saved_errno;
 }
@@ -289,15 +287,16 @@ void hl_provisional_before_exec(void)
 /* Other threads may be writing the page: the new file is mapped over it.
  * Two threads whose execs failed at once: the second leaves it to the
  * first, which is making it already. */
-void hl_provisional_after_failed_exec(void)
+int hl_provisional_after_failed_exec(void)
 {
     if (!_page || getpid() != _owner ||
         __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
-        return;
+        return 0;
     hl_provisional_start(_owner, &_last);
     _refresh_tried = 0;
     __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
+    return 1;
 }
 
 /* The child has one thread, and the parent's page must not get the

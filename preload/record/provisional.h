@@ -46,9 +46,10 @@ void hl_provisional_stop(void);
 
 /* Before exec (in the process that owns the record, not a vfork child):
  * the image replaced is not a process that died, so its provisional record
- * is removed; after an exec that failed, it is made again. */
+ * is removed; after an exec that failed, it is made again (1: made here,
+ * its timeline field blank until the timeline's points are put again). */
 void hl_provisional_before_exec(void);
-void hl_provisional_after_failed_exec(void);
+int hl_provisional_after_failed_exec(void);
 
 #pragma GCC visibility pop
 

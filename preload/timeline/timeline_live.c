@@ -55,55 +55,65 @@ static void _flush(void)
 /* A peak reached since the last note, and left since (the heap is below
  * it now), was reached in the point noted then or after it within a
  * step: it goes to that point, not to one opened now. */
-static void _note_peak(int64_t live)
+static void _note_peak(int64_t live, uint64_t peak)
 {
-    uint64_t peak = hl_counters_peak();
-
     if (peak > _peak_then && (int64_t)peak > live)
         _note(_last_ms, peak, HL_TIMELINE_NO_RSS);
     _peak_then = peak;
 }
 
-void hl_timeline_note_now(int64_t live)
+/* A note at ms (on the coarse clock, now), the timeline's lock held. */
+static void _note_at(int64_t now, int64_t ms, int64_t live, uint64_t peak)
 {
-    int saved_errno = errno;
     uint64_t rss = HL_TIMELINE_NO_RSS;
-    int64_t now;
 
-    if (!__atomic_load_n(&_on, __ATOMIC_RELAXED) ||
-        __atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE))
-        return;
-    now = hl_clock_coarse_ns();
     if (now - _rss_ns >= HL_TIMELINE_RSS_EVERY_NS) {
         int64_t read = hl_procstatus_rss();
 
         rss = read < 0 ? HL_TIMELINE_NO_RSS : (uint64_t)read;
         _rss_ns = now;
     }
-    _note_peak(live);
-    _last_ms = hl_clock_since_start_ns(now) / 1000000;
+    _note_peak(live, peak);
+    _last_ms = ms;
     _note(_last_ms, live > 0 ? (uint64_t)live : 0, rss);
     _set_gate(live);
     _flush();
+}
+
+void hl_timeline_note_now(int64_t live, uint64_t peak)
+{
+    int saved_errno = errno;
+    int64_t now;
+
+    if (!__atomic_load_n(&_on, __ATOMIC_RELAXED) ||
+        __atomic_exchange_n(&_lock, 1, __ATOMIC_ACQUIRE))
+        return;
+    now = hl_clock_coarse_ns();
+    _note_at(now, hl_clock_since_start_ns(now) / 1000000, live, peak);
     __atomic_store_n(&_lock, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
 
 void hl_timeline_start(int on, int64_t live)
 {
+    /* Held through the start: a note on another thread waits for it. */
+    __atomic_store_n(&_lock, 1, __ATOMIC_RELAXED);
     hl_timeline_reset(&_tl);
-    _lock = _remade = 0;
+    _remade = 0;
     _rss_ns = INT64_MIN / 2;
     _last_ms = 0;
     _peak_then = live > 0 ? (uint64_t)live : 0;
     _dirty = 0;
     _on = on;
-    if (!on) {
+    if (on) {
+        /* The first point is the heap the library started with, at 0 ms:
+         * put there, whatever the time the start took. */
+        _note_at(hl_clock_coarse_ns(), 0, live, _peak_then);
+    } else {
         hl_timeline_gate.lo = INT64_MIN;
         hl_timeline_gate.width = UINT64_MAX;
-        return;
     }
-    hl_timeline_note_now(live);
+    __atomic_store_n(&_lock, 0, __ATOMIC_RELEASE);
 }
 
 void hl_timeline_page_made(void)

@@ -36,11 +36,15 @@ struct hl_timeline_gate {
 
 extern struct hl_timeline_gate hl_timeline_gate;
 
-void hl_timeline_note_now(int64_t live) __attribute__((cold, noinline));
+/* A note now, with the live heap and the peak, which the counters hand
+ * over: the timeline never asks them. */
+void hl_timeline_note_now(int64_t live, uint64_t peak)
+    __attribute__((cold, noinline));
 
-/* From the slow path, with the live heap: a compare, mostly. */
+/* From the slow path, with the live heap, and where the counters keep the
+ * peak (read only when a note is due): a compare, mostly. */
 static inline __attribute__((always_inline)) void
-hl_timeline_observe(int64_t live)
+hl_timeline_observe(int64_t live, const int64_t *peak)
 {
     /* One unsigned compare tells both sides. */
     if (__builtin_expect(
@@ -48,16 +52,19 @@ hl_timeline_observe(int64_t live)
                                                        __ATOMIC_RELAXED) >
                 __atomic_load_n(&hl_timeline_gate.width, __ATOMIC_RELAXED),
             0))
-        hl_timeline_note_now(live);
+        hl_timeline_note_now(live,
+                             (uint64_t)__atomic_load_n(peak, __ATOMIC_RELAXED));
 }
 
-/* At start, and in a forked child (after the clock and the counters have
- * started again): a new timeline, whose first point is the heap now; on
- * only when a record is to be written. */
+/* At start, and in a forked child (after the clock, the counters and the
+ * provisional record have started again): a new timeline, whose first
+ * point is the heap now, at 0 ms; on only when a record is to be
+ * written. */
 void hl_timeline_start(int on, int64_t live);
 
-/* A provisional record was made (start, fork, a failed exec): its field
- * is blank, every point is written into it. */
+/* A provisional record was made again after a failed exec: its field is
+ * blank, every point is written into it. (At start and in a forked child,
+ * hl_timeline_start, after the record is made, writes the first.) */
 void hl_timeline_page_made(void);
 
 /* The column of the final record, or NULL when the timeline is off: the
