@@ -91,7 +91,8 @@ void hl_refresh_init(void)
 /* The refresher's side: the record as fd 3, this process's pidfd as fd 4
  * (if any), nothing else of the program's, then the program, with an
  * empty environment (it is static: no LD_PRELOAD to clear). Only system
- * calls: the parent's memory is ours. */
+ * calls: the parent's memory is ours (execve too, not the library's own
+ * execve, whose bookkeeping is the parent's). */
 static int _exec_child(void *unused)
 {
     static char *const no_env[] = {NULL};
@@ -106,7 +107,7 @@ static int _exec_child(void *unused)
     hl_close_from(_spawn.pidfd >= 0 ? 5 : 4, ~0U);
     for (int i = 0; i < 3; i++)
         if (_candidates[i][0])
-            execve(_candidates[i], _spawn.argv, no_env);
+            syscall(SYS_execve, _candidates[i], _spawn.argv, no_env);
     _spawn.err = errno ? errno : ENOENT;
     syscall(SYS_exit, 127);
     return 127;
