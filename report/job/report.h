@@ -98,10 +98,6 @@ static inline size_t hl_shown_ranks(const struct hl_report *r)
 int hl_print_text(FILE *out, const struct hl_report *r);
 void hl_print_json(FILE *out, const struct hl_report *r);
 
-/* A JSON string of s, escaped: host names, job ids, node names and
- * function names come from files. */
-void hl_json_str(FILE *out, const char *s);
-
 /* Every process, in the report's order (hl_proc_cmp). Returns 0, or -1
  * when memory runs out. */
 int hl_print_csv(FILE *out, const struct hl_report *r);

@@ -1,6 +1,7 @@
 /* vasprintf() */
 #define _GNU_SOURCE
 #include "html_escape.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -8,31 +9,14 @@
 
 #define _REPLACEMENT "\xef\xbf\xbd"
 
-/* The length of the UTF-8 sequence at s that XML accepts, 0 if none. */
-static size_t _utf8_len(const unsigned char *s)
+/* The length of the UTF-8 sequence at s that XML accepts, 0 if none: no
+ * control character but tab and line feed, no U+FFFE or U+FFFF. */
+static size_t _xml_len(const unsigned char *s)
 {
-    size_t len;
     uint32_t c;
+    size_t len = hl_utf8_next(s, &c);
 
-    if (s[0] < 0x80)
-        return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n';
-    if (s[0] >= 0xc2 && s[0] <= 0xdf)
-        len = 2, c = s[0] & 0x1f;
-    else if (s[0] >= 0xe0 && s[0] <= 0xef)
-        len = 3, c = s[0] & 0x0f;
-    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-        len = 4, c = s[0] & 0x07;
-    else
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        c = c << 6 | (s[i] & 0x3f);
-    }
-    /* Overlong forms, surrogates, U+FFFE/U+FFFF and past U+10FFFF. */
-    if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-        (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff ||
-        c > 0x10ffff)
+    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0xfffe || c == 0xffff)
         return 0;
     return len;
 }
@@ -42,7 +26,7 @@ void hl_html_str(FILE *out, const char *s)
     const unsigned char *p = (const unsigned char *)s;
 
     while (*p) {
-        size_t len = _utf8_len(p);
+        size_t len = _xml_len(p);
 
         switch (len ? *p : 0) {
         case 0:

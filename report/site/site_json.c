@@ -2,7 +2,7 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "job/report.h"
+#include "shared/json_str.h"
 #include "site_figures.h"
 #include "site_out.h"
 

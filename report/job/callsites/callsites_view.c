@@ -3,6 +3,7 @@
 #include "job/escape.h"
 #include "format_size.h"
 #include "callsites_names.h"
+#include "shared/json_str.h"
 #include "shared/text_table.h"
 
 #include <inttypes.h>

@@ -5,22 +5,7 @@
 #include "record_format.h"
 #include "job/report.h"
 #include "job/timeline_out.h"
-
-void hl_json_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
+#include "shared/json_str.h"
 
 static const char *_host(const struct hl_report *r, const struct hl_proc *p)
 {

@@ -1,0 +1,31 @@
+/* Well-formed UTF-8 (see utf8.h). */
+#include "utf8.h"
+
+size_t hl_utf8_next(const unsigned char *s, uint32_t *code)
+{
+    size_t len;
+    uint32_t c;
+
+    if (s[0] < 0x80) {
+        *code = s[0];
+        return 1;
+    }
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        len = 2, c = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        len = 3, c = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        len = 4, c = s[0] & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3f);
+    }
+    if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+        (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+        return 0;
+    *code = c;
+    return len;
+}
