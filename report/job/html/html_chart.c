@@ -288,3 +288,14 @@ void hl_line_end(struct hl_chart_line *l, int64_t end_ms, const char *title)
         _title(l->out, title);
     fputs("</path>", l->out);
 }
+
+void hl_html_legend_item(FILE *out, const char *cls, const char *words)
+{
+    fprintf(out,
+            "<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"30\" height=\"12\"><path class=\"%s\" d=\"M1 6H29\"/>"
+            "</svg>",
+            cls);
+    hl_html_str(out, words);
+    fputs("</span>", out);
+}

@@ -89,4 +89,8 @@ void hl_line_begin(struct hl_chart_line *l, FILE *out, const struct hl_chart *c,
 void hl_line_point(struct hl_chart_line *l, int64_t from_ms, uint64_t v);
 void hl_line_end(struct hl_chart_line *l, int64_t end_ms, const char *title);
 
+/* A legend entry: a line of class cls as the charts draw it, and its
+ * words. */
+void hl_html_legend_item(FILE *out, const char *cls, const char *words);
+
 #endif

@@ -44,17 +44,6 @@ static const char _css[] = HL_HTML_BASE_CSS
     "nav a{margin-right:1.2em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
 
-void hl_html_legend_item(FILE *out, const char *cls, const char *words)
-{
-    fprintf(out,
-            "<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-            "width=\"30\" height=\"12\"><path class=\"%s\" d=\"M1 6H29\"/>"
-            "</svg>",
-            cls);
-    hl_html_str(out, words);
-    fputs("</span>", out);
-}
-
 /* A sentence of headline.h as a paragraph; nothing when it is empty. */
 static void _para(FILE *out, const char *id, const char *cls, const char *text)
 {

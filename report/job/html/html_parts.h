@@ -24,8 +24,4 @@ bool hl_html_has_rank_chart(const struct hl_report *r);
 /* The ranks table, as --top (html_ranks.c). */
 void hl_html_ranks_table(FILE *out, const struct hl_report *r);
 
-/* A legend entry: a line of class cls as the charts draw it, and its
- * words (html_out.c). */
-void hl_html_legend_item(FILE *out, const char *cls, const char *words);
-
 #endif
