@@ -97,6 +97,25 @@ const char *hl_csv_field_end(const char *p, const char *end, bool *nul)
     return p;
 }
 
+/* The field that starts at s into *f: where it stops (its comma, or end),
+ * or NULL when its quotes are not closed as they should be. */
+static const char *_field(const char *s, const char *end, struct hl_field *f)
+{
+    const char *stop;
+
+    if (s < end && *s == '"') {
+        stop = _closing_quote(s + 1, end);
+        if (!stop || (stop + 1 < end && stop[1] != ','))
+            return NULL;
+        *f = (struct hl_field){s + 1, (size_t)(stop - s - 1), true};
+        return stop + 1;
+    }
+    stop = memchr(s, ',', (size_t)(end - s));
+    stop = stop ? stop : end;
+    *f = (struct hl_field){s, (size_t)(stop - s), false};
+    return stop;
+}
+
 size_t hl_csv_split(const char *s, size_t len, struct hl_field *f)
 {
     const char *end = s + len, *stop;
@@ -105,19 +124,25 @@ size_t hl_csv_split(const char *s, size_t len, struct hl_field *f)
     for (;;) {
         if (n == HL_CSV_MAX_FIELDS)
             return n + 1;
-        if (s < end && *s == '"') {
-            stop = _closing_quote(s + 1, end);
-            if (!stop || (stop + 1 < end && stop[1] != ','))
-                return HL_CSV_BAD_QUOTES;
-            f[n++] = (struct hl_field){s + 1, (size_t)(stop - s - 1), true};
-            stop++;
-        } else {
-            stop = memchr(s, ',', (size_t)(end - s));
-            stop = stop ? stop : end;
-            f[n++] = (struct hl_field){s, (size_t)(stop - s), false};
-        }
+        stop = _field(s, end, &f[n++]);
+        if (!stop)
+            return HL_CSV_BAD_QUOTES;
         if (stop == end)
             return n;
+        s = stop + 1;
+    }
+}
+
+const char *hl_csv_field_at(const char *s, const char *end, unsigned i,
+                            struct hl_field *f)
+{
+    for (unsigned n = 0;; n++) {
+        const char *stop = _field(s, end, f);
+
+        if (!stop || n == i)
+            return stop;
+        if (stop == end)
+            return NULL;
         s = stop + 1;
     }
 }

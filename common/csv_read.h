@@ -1,7 +1,9 @@
 /* Records and fields of the CSV files heapline writes, as RFC 4180 reads
  * them: a field between double quotes may hold commas, doubled quotes and
  * line breaks; a quote inside an unquoted field is kept as it is (files
- * of older versions wrote a host name unquoted). */
+ * of older versions wrote a host name unquoted). No allocation, no stdio:
+ * the library reads the head of a record with it (preload/record/
+ * path_owner.c). */
 #ifndef HEAPLINE_COMMON_CSV_READ_H
 #define HEAPLINE_COMMON_CSV_READ_H
 
@@ -39,6 +41,13 @@ bool hl_csv_next_record(struct hl_cursor *c, const char **s, size_t *len,
  * returns the count, HL_CSV_MAX_FIELDS + 1 when there are more, or
  * HL_CSV_BAD_QUOTES. */
 size_t hl_csv_split(const char *s, size_t len, struct hl_field *f);
+
+/* Field i of the record that starts at s, which may be cut short after
+ * it (the head of a file): where the field stops (its comma, or end), or
+ * NULL when the record has no field i or a quote before it is not closed
+ * as it should be. */
+const char *hl_csv_field_at(const char *s, const char *end, unsigned i,
+                            struct hl_field *f);
 
 /* The end of the unquoted field that starts at p: the next comma, or end;
  * *nul tells whether a NUL byte comes before it. */

@@ -107,15 +107,32 @@ static void _write_magic(struct hl_buf *b, const struct hl_format *f)
 {
     hl_buf_str(b, f->magic);
     hl_buf_u64(b, f->version);
+}
+
+void hl_format_write_head(struct hl_buf *b, const struct hl_format *f,
+                          unsigned omit)
+{
+    _write_magic(b, f);
     hl_buf_char(b, '\n');
+    hl_format_write_names(b, f, omit);
+    hl_buf_char(b, '\n');
+}
+
+bool hl_format_is_magic_line(const struct hl_format *f, const char *s,
+                             size_t len)
+{
+    char text[64];
+    struct hl_buf b;
+
+    hl_buf_init(&b, text, sizeof(text));
+    _write_magic(&b, f);
+    return !b.overflow && b.len == len && !memcmp(text, s, len);
 }
 
 void hl_format_write(struct hl_buf *b, const struct hl_format *f,
                      const void *row, unsigned omit)
 {
-    _write_magic(b, f);
-    hl_format_write_names(b, f, omit);
-    hl_buf_char(b, '\n');
+    hl_format_write_head(b, f, omit);
     hl_format_write_values(b, f, row, omit);
     hl_buf_char(b, '\n');
 }
@@ -127,9 +144,7 @@ void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
     uint64_t empty = hl_row_empty(row);
     const char *sep = "";
 
-    _write_magic(b, f);
-    hl_format_write_names(b, f, omit);
-    hl_buf_char(b, '\n');
+    hl_format_write_head(b, f, omit);
     for (unsigned i = 0; i < f->ncolumns; i++) {
         const struct hl_column *c = &f->columns[i];
 
@@ -151,12 +166,6 @@ void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
                        (empty & HL_EMPTY(i)) != 0);
     }
     hl_buf_char(b, '\n');
-}
-
-void hl_format_put_live(char *text, const struct hl_format *f,
-                        const size_t *offset, const void *row)
-{
-    hl_format_put_columns(text, f, offset, row, ~(uint64_t)0);
 }
 
 void hl_format_put_columns(char *text, const struct hl_format *f,

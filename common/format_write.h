@@ -8,6 +8,9 @@
 #include "columns.h"
 #include "buf.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /* Widths of a live figure in the provisional form, so that rewriting one
  * never moves another: 20 digits hold any uint64_t; seconds have 11 digits
  * before the point (over 3,000 years). */
@@ -23,6 +26,16 @@ void hl_format_write_names(struct hl_buf *b, const struct hl_format *f,
 void hl_format_write_values(struct hl_buf *b, const struct hl_format *f,
                             const void *row, unsigned omit);
 
+/* The file's first two lines, each ending with a newline: the magic line
+ * ("# heapline exit 1") and the names, but those with a flag in omit. */
+void hl_format_write_head(struct hl_buf *b, const struct hl_format *f,
+                          unsigned omit);
+
+/* Whether s[0..len) is the magic line of the format's version that this
+ * code writes, without its newline. */
+bool hl_format_is_magic_line(const struct hl_format *f, const char *s,
+                             size_t len);
+
 /* The whole file: the magic line, the names, the values, each line ending
  * with a newline. */
 void hl_format_write(struct hl_buf *b, const struct hl_format *f,
@@ -35,12 +48,9 @@ void hl_format_write_fixed(struct hl_buf *b, const struct hl_format *f,
                            const void *row, size_t *offset, unsigned omit);
 
 /* Rewrites the live figures of text, made by hl_format_write_fixed with
- * these offsets, from row: only the bytes of those figures change. */
-void hl_format_put_live(char *text, const struct hl_format *f,
-                        const size_t *offset, const void *row);
-
-/* The same for the live columns whose HL_EMPTY bit is set in columns
- * only: two writers can share a text, each with its own columns. */
+ * these offsets, from row, for the live columns whose HL_EMPTY bit is set
+ * in columns: only the bytes of those figures change, and two writers can
+ * share a text, each with its own columns. */
 void hl_format_put_columns(char *text, const struct hl_format *f,
                            const size_t *offset, const void *row,
                            uint64_t columns);

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include "path_owner.h"
-#include "buf.h"
-#include "csv_write.h"
+#include "csv_read.h"
+#include "format_write.h"
 #include "record.h"
 #include "record_format.h"
 
@@ -12,73 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct _line {
-    const char *s, *end;
-};
-
-/* The next line of text (without its newline), or 0 at the end. */
-static int _next_line(const char **text, const char *end, struct _line *l)
-{
-    const char *nl = memchr(*text, '\n', (size_t)(end - *text));
-
-    if (!nl)
-        return 0;
-    l->s = *text;
-    l->end = nl;
-    *text = nl + 1;
-    return 1;
-}
-
-/* Where the field that starts at p ends: at its comma or at the line's
- * end, past its closing quote if quoted. */
-static const char *_field_end(const char *p, const char *end)
-{
-    if (p < end && *p == '"')
-        for (p++; p < end; p++) {
-            if (*p != '"')
-                continue;
-            if (p + 1 == end || p[1] != '"')
-                break; /* the closing quote */
-            p++;       /* a doubled one */
-        }
-    while (p < end && *p != ',')
-        p++;
-    return p;
-}
-
-/* Field i of a CSV line, as written, quotes included. */
-static int _field(const struct _line *l, unsigned i, struct _line *f)
-{
-    const char *p = l->s;
-
-    for (unsigned n = 0;; n++) {
-        const char *e = _field_end(p, l->end);
-
-        if (n == i) {
-            f->s = p;
-            f->end = e;
-            return 1;
-        }
-        if (e >= l->end)
-            return 0;
-        p = e + 1;
-    }
-}
-
-static int _is(const struct _line *f, const char *text)
-{
-    size_t len = strlen(text);
-
-    return (size_t)(f->end - f->s) == len && !memcmp(f->s, text, len);
-}
-
 /* The index of column name in the header, or -1. */
-static int _column(const struct _line *header, const char *name)
+static int _column(const struct hl_field *names, size_t n, const char *name)
 {
-    struct _line f;
-
-    for (unsigned i = 0; _field(header, i, &f); i++)
-        if (_is(&f, name))
+    for (size_t i = 0; i < n; i++)
+        if (hl_csv_is(&names[i], name))
             return (int)i;
     return -1;
 }
@@ -87,35 +25,38 @@ static int _column(const struct _line *header, const char *name)
  * is host, else 0. The values line may be cut after the pid. */
 static pid_t _pid_of(const char *head, size_t len, const char *host)
 {
-    const char *p = head, *end = head + len;
-    struct _line magic, header, values, f, last;
-    char quoted_host[512];
-    struct hl_buf b;
+    struct hl_cursor c = {head, head + len, 0, 0};
+    struct hl_field names[HL_CSV_MAX_FIELDS + 1], f;
+    char field_host[512];
+    const char *magic, *header, *stop;
+    size_t magic_len, header_len, n;
     int host_col, pid_col;
     pid_t pid = 0;
+    bool cut;
 
-    if (!_next_line(&p, end, &magic) || !_next_line(&p, end, &header) ||
-        !_is(&magic, "# heapline 1"))
+    if (!hl_csv_next_record(&c, &magic, &magic_len, &cut) ||
+        !hl_format_is_magic_line(&hl_record_format, magic, magic_len) ||
+        !hl_csv_next_record(&c, &header, &header_len, &cut))
         return 0;
-    values.s = p;
-    values.end = end;
-    host_col = _column(&header, HL_RECORD_NAME(host));
-    pid_col = _column(&header, HL_RECORD_NAME(pid));
-    last.s = memrchr(header.s, ',', (size_t)(header.end - header.s));
-    last.end = header.end;
-    hl_buf_init(&b, quoted_host, sizeof(quoted_host));
-    hl_csv_put_text(&b, host);
-    if (host_col < 0 || pid_col < 0 || !last.s || b.overflow)
+    n = hl_csv_split(header, header_len, names);
+    if (n == HL_CSV_BAD_QUOTES || n > HL_CSV_MAX_FIELDS ||
+        !hl_csv_is(&names[n - 1], HL_RECORD_NAME(end)))
         return 0;
-    last.s++;
-    if (!_is(&last, HL_RECORD_NAME(end)) ||
-        !_field(&values, (unsigned)host_col, &f) || !_is(&f, quoted_host) ||
-        !_field(&values, (unsigned)pid_col, &f) || f.s == f.end || f.end == end)
+    host_col = _column(names, n, HL_RECORD_NAME(host));
+    pid_col = _column(names, n, HL_RECORD_NAME(pid));
+    if (host_col < 0 || pid_col < 0 ||
+        !hl_csv_field_at(c.p, c.end, (unsigned)host_col, &f) ||
+        f.len >= sizeof(field_host) ||
+        hl_csv_unquote(&f, field_host) != strlen(host) ||
+        memcmp(field_host, host, strlen(host)))
         return 0;
-    for (const char *d = f.s; d < f.end; d++) {
-        if (*d < '0' || *d > '9' || pid > 99999999)
+    stop = hl_csv_field_at(c.p, c.end, (unsigned)pid_col, &f);
+    if (!stop || stop == c.end || f.quoted || !f.len)
+        return 0;
+    for (size_t i = 0; i < f.len; i++) {
+        if (f.s[i] < '0' || f.s[i] > '9' || pid > 99999999)
             return 0;
-        pid = pid * 10 + (*d - '0');
+        pid = pid * 10 + (f.s[i] - '0');
     }
     return pid;
 }

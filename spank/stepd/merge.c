@@ -314,11 +314,7 @@ static void _head(struct _out *o, const struct hl_format *f)
     struct hl_buf b;
 
     hl_buf_init(&b, text, sizeof(text));
-    hl_buf_str(&b, f->magic);
-    hl_buf_u64(&b, f->version);
-    hl_buf_char(&b, '\n');
-    hl_format_write_names(&b, f, HL_COL_UNFINISHED);
-    hl_buf_char(&b, '\n');
+    hl_format_write_head(&b, f, HL_COL_UNFINISHED);
     _put(o, text, b.len);
 }
 

@@ -303,7 +303,7 @@ static void _provisional(const struct hl_format *f)
             else if (c->flags & HL_COL_LIVE)
                 *(uint64_t *)_at(&row, c) = counts[v];
         }
-        hl_format_put_live(text, f, offset, &row);
+        hl_format_put_columns(text, f, offset, &row, ~(uint64_t)0);
         is_uint(strlen(text), len, "%s, provisional form %zu: same length",
                 f->kind, v);
         memset(&_read, 0xa5, sizeof(_read));
