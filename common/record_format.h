@@ -66,4 +66,10 @@ extern const struct hl_format hl_record_format;
 /* What a provisional record's end column holds. */
 #define HL_RECORD_UNFINISHED "unfinished"
 
+/* The first byte of a field, or of a timeline's point, while the library
+ * rewrites it in place in a provisional record: written first and
+ * replaced last, so that a process killed in the middle leaves it, and a
+ * reader knows the text after it is not whole. */
+#define HL_FIELD_REWRITING '!'
+
 #endif

@@ -30,7 +30,7 @@ long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
             at++;
         if (at == len)
             return (long)n;
-        if (s[at] == HL_TIMELINE_REWRITING) {
+        if (s[at] == HL_FIELD_REWRITING) {
             while (at < len && s[at] != ' ')
                 at++;
             continue;

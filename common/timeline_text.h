@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "record_format.h"
 
 /* The most points the library writes, whatever the length of the run. */
 #define HL_TIMELINE_POINTS 256
@@ -27,11 +28,6 @@
 #define HL_TIMELINE_SLOT 64
 #define HL_TIMELINE_FIELD (HL_TIMELINE_POINTS * HL_TIMELINE_SLOT)
 
-/* The first byte of a point being written in a provisional record: a
- * process that died in the middle of the write leaves it there, and
- * readers skip the word it begins. */
-#define HL_TIMELINE_REWRITING '!'
-
 /* One point: from t_ms (milliseconds since the library started in the
  * process) until the next point's t_ms, or the end of the record's
  * elapsed_s for the last, the largest heap in use (usable bytes) and the
@@ -49,7 +45,7 @@ void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
 /* Writes point p into slot[0..HL_TIMELINE_SLOT), or blanks the slot
  * when p is NULL, in three passes with a compiler barrier between them,
  * so that at every moment the field reads as the points written before,
- * the slot being written a word that begins with HL_TIMELINE_REWRITING:
+ * the slot being written a word that begins with HL_FIELD_REWRITING:
  * marked, filled with the mark, written from the end. */
 void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p);
 
@@ -65,7 +61,7 @@ void hl_timeline_settle_rss(struct hl_timeline_point *p, size_t n,
 /* Reads the field s[0..len) into out[0..max): returns the number of
  * points, or -1 with *why set to what is wrong (a static string). Spaces
  * before, after and between points may be several; times must grow; a
- * word that begins with HL_TIMELINE_REWRITING is skipped. */
+ * word that begins with HL_FIELD_REWRITING is skipped. */
 long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
                        size_t max, const char **why);
 

@@ -26,9 +26,9 @@ void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p)
     if (p)
         hl_timeline_put(&b, p, 1);
     memset(text + b.len, ' ', sizeof(text) - b.len);
-    slot[0] = HL_TIMELINE_REWRITING;
+    slot[0] = HL_FIELD_REWRITING;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    memset(slot + 1, HL_TIMELINE_REWRITING, HL_TIMELINE_SLOT - 2);
+    memset(slot + 1, HL_FIELD_REWRITING, HL_TIMELINE_SLOT - 2);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     for (size_t i = HL_TIMELINE_SLOT - 2; i > 0; i--)
         slot[i] = text[i];

@@ -3,6 +3,7 @@
 #include "callsites_modules.h"
 #include "callsites_stacks.h"
 #include "callsites_text.h"
+#include "record_format.h"
 
 #include <string.h>
 
@@ -174,7 +175,7 @@ void hl_callsites_put_sites(char *field, size_t cap)
         return;
     hl_buf_init(&b, _text, cap < sizeof(_text) ? cap + 1 : sizeof(_text));
     hl_callsites_write_sites(&b, cap);
-    field[0] = '!';
+    field[0] = HL_FIELD_REWRITING;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (b.len)
         _put(field + 1, cap - 1, _text + 1, b.len - 1);

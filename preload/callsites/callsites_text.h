@@ -36,8 +36,8 @@ void hl_callsites_write_modules(struct hl_buf *b);
 /* The same two fields rewritten in place in the provisional record, in
  * field[0..cap) padded with spaces (which the grammar allows). The sites
  * field's first byte is written last: while it is being rewritten it is
- * '!', which tells a reader that the process died in the middle. From one
- * thread at a time (the milestone's writer); no allocation. */
+ * HL_FIELD_REWRITING, which tells a reader that the process died in the middle.
+ * From one thread at a time (the milestone's writer); no allocation. */
 void hl_callsites_put_sites(char *field, size_t cap);
 void hl_callsites_put_modules(char *field, size_t cap);
 

@@ -12,7 +12,7 @@
 #define HL_DEFAULT_MARGIN_PCT 10
 #define HL_DEFAULT_SLURM_TIMEOUT_S 10
 
-enum hl_format {
+enum hl_output_format {
     HL_FORMAT_TEXT,
     HL_FORMAT_JSON,
     HL_FORMAT_CSV,
@@ -29,7 +29,7 @@ struct hl_options {
     bool no_sacct;
     const char *sacct; /* --sacct: sacct's answer, given */
     int slurm_timeout_ms;
-    enum hl_format format;
+    enum hl_output_format format;
     size_t callsites; /* allocation sites to show */
     bool timeline;    /* the timelines' chart, or their series */
     const char *html; /* --html: the page written there too; NULL: none */

@@ -1,4 +1,5 @@
 #include "callsites_db.h"
+#include "record_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,7 +270,7 @@ int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
 
     /* The library writes a site's first byte last: a record whose process
      * died in the middle of rewriting its sites keeps this mark. */
-    if (!rc && *_skip_spaces(callsites ? callsites : "") == '!')
+    if (!rc && *_skip_spaces(callsites ? callsites : "") == HL_FIELD_REWRITING)
         rc = _err(err, errlen, "sites: cut short while rewritten, site", 1);
 
     for (const char *s = _skip_spaces(callsites ? callsites : ""); !rc && *s;
