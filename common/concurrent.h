@@ -21,17 +21,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "time_grid.h"
 #include "timeline_text.h"
 
 #define HL_CONC_CELLS 512
 
 struct hl_conc {
-    /* The cells in use, lo to hi, numbered on the wall clock: cell c holds
-     * the milliseconds since the Epoch from c << shift to (c + 1) << shift,
-     * at index c % HL_CONC_CELLS; every other index holds zeros. None while
-     * hi < lo. */
-    int64_t lo, hi;
-    unsigned shift;
+    /* The cells in use (time_grid.h); every other index holds zeros. */
+    struct hl_time_grid grid;
     uint64_t heap[HL_CONC_CELLS];
     uint64_t rss[HL_CONC_CELLS];
 };
@@ -51,17 +48,11 @@ void hl_conc_init(struct hl_conc *g);
 void hl_conc_add(struct hl_conc *g, int64_t start_ms,
                  const struct hl_timeline_point *p, size_t n, int64_t end_ms);
 
-/* The width of a cell, in ms. */
-static inline int64_t hl_conc_cell_ms(const struct hl_conc *g)
-{
-    return (int64_t)1 << g->shift;
-}
-
 /* The value of cell c (lo <= c <= hi) for the heap or the RSS. */
 static inline uint64_t hl_conc_value(const struct hl_conc *g, int64_t c,
                                      int rss)
 {
-    unsigned i = (unsigned)((uint64_t)c % HL_CONC_CELLS);
+    unsigned i = hl_grid_index(c, HL_CONC_CELLS);
 
     return rss ? g->rss[i] : g->heap[i];
 }

@@ -72,9 +72,9 @@ static void _sums(FILE *out, const struct hl_report *r,
 
     hl_cols_init(&rss, ncols, c->end_ms, false);
     hl_cols_init(&heap, ncols, c->end_ms, false);
-    for (int64_t k = g->lo; k <= g->hi; k++) {
-        int64_t from = (k << g->shift) - origin_ms;
-        int64_t to = ((k + 1) << g->shift) - origin_ms;
+    for (int64_t k = g->grid.lo; k <= g->grid.hi; k++) {
+        int64_t from = (k << g->grid.shift) - origin_ms;
+        int64_t to = ((k + 1) << g->grid.shift) - origin_ms;
 
         hl_cols_mark(&rss, from, to, hl_conc_value(g, k, 1));
         hl_cols_mark(&heap, from, to, hl_conc_value(g, k, 0));

@@ -27,9 +27,9 @@ static bool _band(const struct hl_report *r, int64_t end_ms,
     hl_cols_init(&k[0], _BAND_COLUMNS, end_ms, true);
     hl_cols_init(&k[1], _BAND_COLUMNS, end_ms, false);
     hl_cols_init(&k[2], _BAND_COLUMNS, end_ms, false);
-    for (int64_t c = b ? b->lo : 1; b && c <= b->hi; c++) {
-        int64_t from = (c << b->shift) - origin_ms;
-        int64_t to = ((c + 1) << b->shift) - origin_ms;
+    for (int64_t c = b ? b->grid.lo : 1; b && c <= b->grid.hi; c++) {
+        int64_t from = (c << b->grid.shift) - origin_ms;
+        int64_t to = ((c + 1) << b->grid.shift) - origin_ms;
         struct hl_band_cell cell;
 
         if (!hl_band_get(b, c, &cell))
@@ -85,7 +85,7 @@ bool hl_html_has_rank_chart(const struct hl_report *r)
     for (size_t i = 0; i < _lines(r); i++)
         if (r->set->procs[r->sum->ranks[i].proc].series != HL_NO_SERIES)
             return true;
-    for (int64_t c = b ? b->lo : 1; b && c <= b->hi; c++)
+    for (int64_t c = b ? b->grid.lo : 1; b && c <= b->grid.hi; c++)
         if (hl_band_get(b, c, &cell))
             return true;
     return false;

@@ -48,8 +48,8 @@ static void _values(FILE *out, const char *name, const struct hl_conc *g,
                     int rss)
 {
     fprintf(out, ", \"%s\": [", name);
-    for (int64_t c = g->lo; c <= g->hi; c++)
-        fprintf(out, "%s%" PRIu64, c > g->lo ? ", " : "",
+    for (int64_t c = g->grid.lo; c <= g->grid.hi; c++)
+        fprintf(out, "%s%" PRIu64, c > g->grid.lo ? ", " : "",
                 hl_conc_value(g, c, rss));
     fputc(']', out);
 }
@@ -62,9 +62,10 @@ static void _cells(FILE *out, const struct hl_report *r,
     const struct hl_conc *g = hl_timelines_grid(&r->set->timelines, n->host);
 
     fputs(", \"timeline\": {\"cells\": ", out);
-    fprintf(out, "%" PRId64, g->hi - g->lo + 1);
-    _time(out, "start_s", (g->lo << g->shift) - r->sum->origin_ns / 1000000, 1);
-    _time(out, "step_s", hl_conc_cell_ms(g), 1);
+    fprintf(out, "%" PRId64, g->grid.hi - g->grid.lo + 1);
+    _time(out, "start_s",
+          (g->grid.lo << g->grid.shift) - r->sum->origin_ns / 1000000, 1);
+    _time(out, "step_s", hl_grid_cell_ms(&g->grid), 1);
     _values(out, "heap_bytes", g, 0);
     if (n->conc_rss_known)
         _values(out, "rss_bytes", g, 1);

@@ -189,7 +189,7 @@ static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
         n->conc_heap_ms = _since_origin(sum, heap.at_ms);
         n->conc_rss = rss.bytes;
         n->conc_rss_ms = _since_origin(sum, rss.at_ms);
-        n->conc_cell_ms = hl_conc_cell_ms(g);
+        n->conc_cell_ms = hl_grid_cell_ms(&g->grid);
         sum->concurrent++;
     }
 }

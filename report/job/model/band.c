@@ -2,12 +2,9 @@
 
 #include <string.h>
 
-/* Wider than this, a cell would pass the milliseconds an int64_t holds. */
-#define _MAX_SHIFT 62
-
 static unsigned _index(int64_t c)
 {
-    return (unsigned)((uint64_t)c % HL_BAND_CELLS);
+    return hl_grid_index(c, HL_BAND_CELLS);
 }
 
 static void _clear(struct hl_band *b, unsigned i)
@@ -19,9 +16,7 @@ static void _clear(struct hl_band *b, unsigned i)
 
 void hl_band_init(struct hl_band *b)
 {
-    b->lo = 1;
-    b->hi = 0;
-    b->shift = 0;
+    hl_grid_init(&b->grid);
     for (unsigned i = 0; i < HL_BAND_CELLS; i++)
         _clear(b, i);
 }
@@ -61,48 +56,28 @@ static void _merge(struct hl_band *to, unsigned t, const struct hl_band *from,
         to->count[t][k] += from->count[f][k];
 }
 
-/* Doubles the width of the cells: cell c goes to c >> 1, from a copy,
- * since c >> 1 may share its index with a cell not moved yet. The copy is
+/* The cells doubled in width: cell c goes to c >> 1, from a copy, since
+ * c >> 1 may share its index with a cell not moved yet. The copy is
  * static: 130 KiB is much for a stack, and the report has one thread. */
-static void _coarsen(struct hl_band *b)
+static void _coarsen(void *user)
 {
     static struct hl_band old;
+    struct hl_band *b = user;
 
     memcpy(&old, b, sizeof(old));
-    for (int64_t c = b->lo; c <= b->hi; c++)
+    for (int64_t c = b->grid.lo; c <= b->grid.hi; c++)
         _clear(b, _index(c));
-    for (int64_t c = old.lo; c <= old.hi; c++)
+    for (int64_t c = old.grid.lo; c <= old.grid.hi; c++)
         _merge(b, _index(c >> 1), &old, _index(c));
-    b->lo >>= 1;
-    b->hi >>= 1;
-    b->shift++;
 }
 
-static void _span(struct hl_band *b, int64_t from_ms, int64_t to_ms)
+/* A process's largest heap in cell c; the band has no use for its RSS. */
+static void _put(void *user, int64_t c, uint64_t heap, uint64_t rss)
 {
-    for (;;) {
-        int64_t lo = from_ms >> b->shift, hi = to_ms >> b->shift;
-
-        if (b->hi >= b->lo) {
-            lo = lo < b->lo ? lo : b->lo;
-            hi = hi > b->hi ? hi : b->hi;
-        }
-        if (hi - lo < HL_BAND_CELLS || b->shift == _MAX_SHIFT) {
-            b->lo = lo;
-            b->hi = hi;
-            return;
-        }
-        if (b->hi >= b->lo)
-            _coarsen(b);
-        else
-            b->shift++;
-    }
-}
-
-static void _put(struct hl_band *b, int64_t c, uint64_t heap)
-{
+    struct hl_band *b = user;
     unsigned i = _index(c);
 
+    (void)rss;
     if (heap < b->min[i])
         b->min[i] = heap;
     if (heap > b->max[i])
@@ -110,40 +85,12 @@ static void _put(struct hl_band *b, int64_t c, uint64_t heap)
     b->count[i][_bucket(heap)]++;
 }
 
+static const struct hl_grid_ops _ops = {HL_BAND_CELLS, _coarsen, _put};
+
 void hl_band_add(struct hl_band *b, int64_t start_ms,
                  const struct hl_timeline_point *p, size_t n, int64_t end_ms)
 {
-    int64_t last = start_ms + p[n - 1].t_ms, cell = 0;
-    uint64_t heap = 0;
-    int open = 0;
-
-    if (end_ms <= last)
-        end_ms = last + 1;
-    _span(b, start_ms + p[0].t_ms, end_ms - 1);
-    for (size_t i = 0; i < n; i++) {
-        int64_t from = start_ms + p[i].t_ms;
-        int64_t to = i + 1 < n ? start_ms + p[i + 1].t_ms : end_ms;
-        int64_t first = from >> b->shift, past = (to - 1) >> b->shift;
-
-        if (open && first != cell) {
-            _put(b, cell, heap);
-            open = 0;
-        }
-        if (!open) {
-            cell = first;
-            heap = 0;
-            open = 1;
-        }
-        heap = p[i].heap > heap ? p[i].heap : heap;
-        if (past == first)
-            continue;
-        _put(b, cell, heap);
-        for (int64_t c = first + 1; c < past; c++)
-            _put(b, c, p[i].heap);
-        cell = past;
-        heap = p[i].heap;
-    }
-    _put(b, cell, heap);
+    hl_grid_add(&b->grid, &_ops, b, start_ms, p, n, end_ms);
 }
 
 int hl_band_get(const struct hl_band *b, int64_t c, struct hl_band_cell *out)

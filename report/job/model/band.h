@@ -17,16 +17,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "time_grid.h"
 #include "timeline_text.h"
 
 #define HL_BAND_CELLS 128
 #define HL_BAND_BUCKETS 257
 
 struct hl_band {
-    /* As in struct hl_conc: cell c holds the ms since the Epoch from
-     * c << shift to (c + 1) << shift, at index c % HL_BAND_CELLS. */
-    int64_t lo, hi;
-    unsigned shift;
+    struct hl_time_grid grid;    /* the cells in use (time_grid.h) */
     uint64_t min[HL_BAND_CELLS]; /* UINT64_MAX: no process in the cell */
     uint64_t max[HL_BAND_CELLS];
     uint32_t count[HL_BAND_CELLS][HL_BAND_BUCKETS];

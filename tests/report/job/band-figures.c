@@ -58,7 +58,7 @@ int main(void)
     hl_band_init(&band);
     for (uint64_t i = 1; i <= 101; i++)
         _steady(1000000, i * MIB);
-    mid = (band.lo + band.hi) / 2;
+    mid = (band.grid.lo + band.grid.hi) / 2;
     ok(hl_band_get(&band, mid, &cell), "a cell in the run has processes");
     is_uint(cell.min, 1 * MIB, "smallest heap: 1 MiB");
     is_uint(cell.max, 101 * MIB, "largest heap: 101 MiB");
@@ -69,17 +69,18 @@ int main(void)
     /* 101 processes more, an hour later: the cells widen. */
     for (uint64_t i = 1; i <= 101; i++)
         _steady(1000000 + 3600000, 2 * i * MIB);
-    ok(band.hi - band.lo < HL_BAND_CELLS, "the span fits the cells");
-    ok(hl_band_get(&band, band.lo, &cell), "the first cell still has them");
+    ok(band.grid.hi - band.grid.lo < HL_BAND_CELLS, "the span fits the cells");
+    ok(hl_band_get(&band, band.grid.lo, &cell),
+       "the first cell still has them");
     is_uint(cell.min, 1 * MIB, "first hour: smallest 1 MiB");
     is_uint(cell.max, 101 * MIB, "first hour: largest 101 MiB");
-    ok(hl_band_get(&band, band.hi, &cell), "the last cell has the others");
+    ok(hl_band_get(&band, band.grid.hi, &cell), "the last cell has the others");
     is_uint(cell.min, 2 * MIB, "later: smallest 2 MiB");
     is_uint(cell.max, 202 * MIB, "later: largest 202 MiB");
     ok(_within_bucket(cell.median, 102 * MIB),
        "later: median %llu within its bucket of 102 MiB",
        (unsigned long long)cell.median);
-    ok(!hl_band_get(&band, (band.lo + band.hi) / 2, &cell),
+    ok(!hl_band_get(&band, (band.grid.lo + band.grid.hi) / 2, &cell),
        "no process between the two: an empty cell");
     _points_in_one_cell();
     return done_testing();

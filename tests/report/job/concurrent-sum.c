@@ -46,12 +46,14 @@ static void _one(void)
     _peaks(&heap, &rss);
     is_uint(heap.bytes, 300 * MIB, "one process: its own peak heap");
     is_uint(rss.bytes, 200 * MIB, "one process: its own peak RSS");
-    ok(heap.at_ms <= T0 + 100 && heap.at_ms > T0 + 100 - hl_conc_cell_ms(&_g),
+    ok(heap.at_ms <= T0 + 100 &&
+           heap.at_ms > T0 + 100 - hl_grid_cell_ms(&_g.grid),
        "one process: at its moment, to within a cell (%lld ms after start, "
        "cells of %lld ms)",
-       (long long)(heap.at_ms - T0), (long long)hl_conc_cell_ms(&_g));
-    ok(hl_conc_cell_ms(&_g) <= 2, "one process of 1 s: cells of 2 ms (%lld)",
-       (long long)hl_conc_cell_ms(&_g));
+       (long long)(heap.at_ms - T0), (long long)hl_grid_cell_ms(&_g.grid));
+    ok(hl_grid_cell_ms(&_g.grid) <= 2,
+       "one process of 1 s: cells of 2 ms (%lld)",
+       (long long)hl_grid_cell_ms(&_g.grid));
 }
 
 static void _equal(void)
@@ -120,12 +122,12 @@ static void _long(int short_first)
     if (!short_first)
         hl_conc_add(&_g, T0 + 3600200, brief, 1, T0 + 3600210);
     _peaks(&heap, &rss);
-    ok(hl_conc_cell_ms(&_g) >= 7200000 / HL_CONC_CELLS &&
-           hl_conc_cell_ms(&_g) <= 2 * 7200000 / HL_CONC_CELLS,
+    ok(hl_grid_cell_ms(&_g.grid) >= 7200000 / HL_CONC_CELLS &&
+           hl_grid_cell_ms(&_g.grid) <= 2 * 7200000 / HL_CONC_CELLS,
        "2 hours (%s first): cells of %lld ms, 512 of them at most",
-       short_first ? "10 ms" : "2 hours", (long long)hl_conc_cell_ms(&_g));
-    ok(_g.hi - _g.lo < HL_CONC_CELLS, "2 hours: %lld cells in use",
-       (long long)(_g.hi - _g.lo + 1));
+       short_first ? "10 ms" : "2 hours", (long long)hl_grid_cell_ms(&_g.grid));
+    ok(_g.grid.hi - _g.grid.lo < HL_CONC_CELLS, "2 hours: %lld cells in use",
+       (long long)(_g.grid.hi - _g.grid.lo + 1));
     is_uint(heap.bytes, 208 * MIB,
             "2 hours (%s first): the 1 s peak and the 10 ms process within "
             "its cell",
