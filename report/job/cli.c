@@ -1,12 +1,10 @@
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "decimal.h"
+#include "shared/cli_common.h"
 #include "warn.h"
 #include "job/slurm/slurm_facts.h"
 #include "shared/slurm_size.h"
@@ -100,24 +98,19 @@ static const struct option _long[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* The last line of every usage error, in the launcher's words. */
 static int _try_help(void)
 {
-    fprintf(stderr, "Try '%s --help' for more information.\n", HL_PROGRAM);
-    return 2;
+    return hl_cli_try_help(HL_PROGRAM);
 }
 
 static int _bad(const char *option, const char *value, const char *want)
 {
-    fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_PROGRAM, option, value,
-            want);
-    return _try_help();
+    return hl_cli_bad(HL_PROGRAM, option, value, want);
 }
 
-static int _number(const char *s, uint64_t max, uint64_t *out)
-{
-    return hl_parse_u64(s, strlen(s), out) < 0 || *out > max ? -1 : 0;
-}
+/* --format's words, in the order of enum hl_output_format. */
+static const char *const _formats[] = {"text",   "json", "csv",
+                                       "folded", "html", NULL};
 
 /* Slurm job ids as sacct writes them: "123", "123_4" (array task),
  * "123+1" (heterogeneous component), with ".0", ".batch" steps. */
@@ -162,15 +155,17 @@ static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
     return -1;
 }
 
-static int _option(struct hl_options *opt, int c, const char *arg)
+static int _option(void *opts, int c, const char *arg)
 {
+    struct hl_options *opt = opts;
     uint64_t v;
+    int choice, status;
     size_t len;
     char pct[16];
 
     switch (c) {
     case _OPT_TOP:
-        if (_number(arg, SIZE_MAX - 1, &v) < 0 || v == 0)
+        if (hl_cli_number(arg, SIZE_MAX - 1, &v) < 0 || v == 0)
             return _bad("--top", arg, "a whole number of ranks, 1 or more");
         opt->top = (size_t)v;
         return -1;
@@ -182,7 +177,7 @@ static int _option(struct hl_options *opt, int c, const char *arg)
     case _OPT_MEM_PER_CPU:
         return _request(opt, HL_REQ_MEM_PER_CPU, "--mem-per-cpu", arg);
     case _OPT_CPUS_PER_TASK:
-        if (_number(arg, 65535, &v) < 0 || v == 0)
+        if (hl_cli_number(arg, 65535, &v) < 0 || v == 0)
             return _bad("--cpus-per-task", arg, "a number of CPUs, 1 or more");
         opt->cpus_per_task = (uint32_t)v;
         return -1;
@@ -194,7 +189,7 @@ static int _option(struct hl_options *opt, int c, const char *arg)
             return _bad("--margin", arg, "a percentage from 0 to 1000");
         memcpy(pct, arg, len);
         pct[len] = '\0';
-        if (_number(pct, 1000, &v) < 0)
+        if (hl_cli_number(pct, 1000, &v) < 0)
             return _bad("--margin", arg, "a percentage from 0 to 1000");
         opt->margin_pct = (unsigned)v;
         return -1;
@@ -214,26 +209,18 @@ static int _option(struct hl_options *opt, int c, const char *arg)
         opt->sacct = arg;
         return -1;
     case _OPT_SLURM_TIMEOUT:
-        if (_number(arg, 3600, &v) < 0 || v == 0)
+        if (hl_cli_number(arg, 3600, &v) < 0 || v == 0)
             return _bad("--slurm-timeout", arg, "seconds, from 1 to 3600");
         opt->slurm_timeout_ms = (int)v * 1000;
         return -1;
     case _OPT_FORMAT:
-        if (strcmp(arg, "text") == 0)
-            opt->format = HL_FORMAT_TEXT;
-        else if (strcmp(arg, "json") == 0)
-            opt->format = HL_FORMAT_JSON;
-        else if (strcmp(arg, "csv") == 0)
-            opt->format = HL_FORMAT_CSV;
-        else if (strcmp(arg, "folded") == 0)
-            opt->format = HL_FORMAT_FOLDED;
-        else if (strcmp(arg, "html") == 0)
-            opt->format = HL_FORMAT_HTML;
-        else
-            return _bad("--format", arg, "text, json, csv, folded or html");
+        if ((status = hl_cli_choice(HL_PROGRAM, "--format", arg, _formats,
+                                    &choice)) != 0)
+            return status;
+        opt->format = (enum hl_output_format)choice;
         return -1;
     case _OPT_CALLSITES:
-        if (_number(arg, 100000, &v) < 0)
+        if (hl_cli_number(arg, 100000, &v) < 0)
             return _bad("--sites", arg, "a number of sites, 0 or more");
         opt->callsites = (size_t)v;
         return -1;
@@ -245,12 +232,6 @@ static int _option(struct hl_options *opt, int c, const char *arg)
             return _bad("--html", arg, "a file name");
         opt->html = arg;
         return -1;
-    case 'h':
-        fputs(_usage, stdout);
-        return 0;
-    case 'V':
-        printf("%s (%s) %s\n", HL_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
-        return 0;
     default:
         return _try_help();
     }
@@ -258,27 +239,13 @@ static int _option(struct hl_options *opt, int c, const char *arg)
 
 int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
 {
-    int c;
+    static const struct hl_cli cli = {HL_PROGRAM, _usage,  "j:hV",
+                                      _long,      _option, "FILE or DIR"};
 
-    /* getopt names the program by argv[0] in its messages: by its name,
-     * not by the path it was run from. */
-    argv[0] = (char *)HL_PROGRAM;
     memset(opt, 0, sizeof(*opt));
     opt->top = HL_DEFAULT_TOP;
     opt->callsites = HL_DEFAULT_CALLSITES;
     opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
     opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
-    while ((c = getopt_long(argc, argv, "j:hV", _long, NULL)) != -1) {
-        int status = _option(opt, c, optarg);
-
-        if (status >= 0)
-            return status;
-    }
-    if (optind == argc) {
-        fprintf(stderr, "%s: no FILE or DIR given\n", HL_PROGRAM);
-        return _try_help();
-    }
-    opt->paths = argv + optind;
-    opt->npaths = argc - optind;
-    return -1;
+    return hl_cli_parse(&cli, argc, argv, opt, &opt->paths, &opt->npaths);
 }

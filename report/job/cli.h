@@ -33,7 +33,7 @@ struct hl_options {
     size_t callsites; /* allocation sites to show */
     bool timeline;    /* the timelines' chart, or their series */
     const char *html; /* --html: the page written there too; NULL: none */
-    char *const *paths;
+    char **paths;
     int npaths;
 };
 

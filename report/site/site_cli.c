@@ -1,12 +1,10 @@
 #include "site_cli.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "config.h"
-#include "decimal.h"
+#include "shared/cli_common.h"
 
 /* doc/heapline-site.1 lists the same options; a test compares them. */
 static const char _usage[] =
@@ -46,11 +44,11 @@ static const struct option _long[] = {
 
 static int _bad(const char *option, const char *value, const char *want)
 {
-    fprintf(stderr, "%s: %s: bad value '%s' (%s)\n", HL_SITE_PROGRAM, option,
-            value, want);
-    fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
-    return 2;
+    return hl_cli_bad(HL_SITE_PROGRAM, option, value, want);
 }
+
+/* --format's words, in the order of enum hl_site_out. */
+static const char *const _formats[] = {"text", "json", "csv", "html", NULL};
 
 /* n digits at s as a number, or -1. */
 static int _digits(const char *s, int n)
@@ -97,9 +95,11 @@ int hl_site_parse_time(const char *s, int64_t *out)
     return 0;
 }
 
-static int _option(struct hl_site_options *opt, int c, const char *arg)
+static int _option(void *opts, int c, const char *arg)
 {
+    struct hl_site_options *opt = opts;
     uint64_t v;
+    int choice, status;
 
     switch (c) {
     case _OPT_SINCE:
@@ -111,7 +111,7 @@ static int _option(struct hl_site_options *opt, int c, const char *arg)
             return _bad("--until", arg, "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS");
         return -1;
     case _OPT_TOP:
-        if (hl_parse_u64(arg, strlen(arg), &v) < 0 || v > 100000)
+        if (hl_cli_number(arg, 100000, &v) < 0)
             return _bad("--top", arg, "a number of jobs from 0 to 100000");
         opt->top = (size_t)v;
         return -1;
@@ -119,53 +119,32 @@ static int _option(struct hl_site_options *opt, int c, const char *arg)
         opt->all_users = true;
         return -1;
     case _OPT_FORMAT:
-        if (strcmp(arg, "text") == 0)
-            opt->out = HL_SITE_OUT_TEXT;
-        else if (strcmp(arg, "json") == 0)
-            opt->out = HL_SITE_OUT_JSON;
-        else if (strcmp(arg, "csv") == 0)
-            opt->out = HL_SITE_OUT_CSV;
-        else if (strcmp(arg, "html") == 0)
-            opt->out = HL_SITE_OUT_HTML;
-        else
-            return _bad("--format", arg, "text, json, csv or html");
+        if ((status = hl_cli_choice(HL_SITE_PROGRAM, "--format", arg, _formats,
+                                    &choice)) != 0)
+            return status;
+        opt->out = (enum hl_site_out)choice;
         return -1;
-    case 'h':
-        fputs(_usage, stdout);
-        return 0;
-    case 'V':
-        printf("%s (%s) %s\n", HL_SITE_PROGRAM, PACKAGE_NAME, PACKAGE_VERSION);
-        return 0;
     default:
-        fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
-        return 2;
+        return hl_cli_try_help(HL_SITE_PROGRAM);
     }
 }
 
 int hl_site_parse_cli(int argc, char **argv, struct hl_site_options *opt)
 {
-    int c;
+    static const struct hl_cli cli = {HL_SITE_PROGRAM, _usage,  "hV",
+                                      _long,           _option, "DIR"};
+    int status;
 
     memset(opt, 0, sizeof(*opt));
     opt->since = INT64_MIN;
     opt->until = INT64_MAX;
     opt->top = HL_SITE_DEFAULT_TOP;
-    while ((c = getopt_long(argc, argv, "hV", _long, NULL)) != -1) {
-        int status = _option(opt, c, optarg);
-
-        if (status >= 0)
-            return status;
-    }
-    if (optind == argc) {
-        fprintf(stderr, "%s: no DIR given\n", HL_SITE_PROGRAM);
-        fprintf(stderr, "Try '%s --help'.\n", HL_SITE_PROGRAM);
-        return 2;
-    }
+    if ((status =
+             hl_cli_parse(&cli, argc, argv, opt, &opt->dirs, &opt->ndirs)) >= 0)
+        return status;
     if (opt->since >= opt->until) {
         fprintf(stderr, "%s: --since is not before --until\n", HL_SITE_PROGRAM);
         return 2;
     }
-    opt->dirs = argv + optind;
-    opt->ndirs = argc - optind;
     return -1;
 }
