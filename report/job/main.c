@@ -95,7 +95,7 @@ int main(int argc, char **argv)
     struct hl_callsites_view callsites;
     size_t ordered; /* the ranks that outputs show */
     const char *job;
-    long long slurm_deadline;
+    int64_t slurm_deadline;
     int status = hl_parse_cli(argc, argv, &opt);
 
     if (status >= 0)
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
                        &r.sacct);
     if (r.sacct.state == HL_SACCT_LATER)
         hl_sacct_later(&r.sacct, opt.paths, opt.npaths);
-    slurm_deadline = hl_cmd_now_ms() + opt.slurm_timeout_ms;
+    slurm_deadline = hl_now_ms() + opt.slurm_timeout_ms;
     if (job && !opt.no_sacct)
         hl_ask_slurm(&r, job, opt.slurm_timeout_ms);
     if (r.req.whole_node && !opt.no_sacct)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "stepd/as_user.h"
-#include "shared/child.h"
+#include "child.h"
 
 /* Whether st is root's and only root may write it. */
 static int _roots(const struct stat *st)

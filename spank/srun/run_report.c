@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "shared/child.h"
+#include "child.h"
 
 /* How often the report's end is looked for while its stderr is quiet. */
 #define HL_POLL_MS 20

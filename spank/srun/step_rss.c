@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "shared/child.h"
+#include "child.h"
 #include "sacct_row.h"
 
 /* The pause between queries starts short, since the row comes a few

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "shared/child.h"
+#include "child.h"
 
 static int _become(const struct hl_user *user)
 {

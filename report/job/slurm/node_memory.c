@@ -50,12 +50,12 @@ static uint64_t _real_memory_of(const char *out, const char *name)
 
 /* Runs argv until it ends or until deadline_ms. Returns its exit status,
  * or -1 when it could not start, was killed or did not end in time. */
-static int _run(char *const argv[], struct hl_cmd *c, long long deadline_ms)
+static int _run(char *const argv[], struct hl_cmd *c, int64_t deadline_ms)
 {
     if (hl_cmd_start(c, argv) < 0)
         return -1;
     while (!c->ended && hl_cmd_wait(c, 1, deadline_ms) < 0)
-        if (hl_cmd_now_ms() >= deadline_ms) {
+        if (hl_now_ms() >= deadline_ms) {
             hl_cmd_stop(c);
             return -1;
         }
@@ -69,7 +69,7 @@ static int _plain_name(const char *s)
 }
 
 void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
-                        long long deadline_ms)
+                        int64_t deadline_ms)
 {
     struct hl_cmd *c = malloc(sizeof(*c));
     char *names = NULL;
@@ -100,7 +100,7 @@ void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
             len += hlen;
         }
         argv[4] = names;
-        if (!len || hl_cmd_now_ms() >= deadline_ms ||
+        if (!len || hl_now_ms() >= deadline_ms ||
             _run(argv, c, deadline_ms) != 0)
             continue;
         for (size_t i = first; i < last; i++)

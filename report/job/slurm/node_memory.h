@@ -10,9 +10,9 @@
 #include "job/model/procs.h"
 
 /* Asks scontrol for the RealMemory of every node of sum (host names in
- * set), before deadline_ms (hl_cmd_now_ms's clock: the deadline of the
+ * set), before deadline_ms (hl_now_ms's clock: the deadline of the
  * report's other Slurm queries); a node it does not give keeps 0. */
 void hl_ask_real_memory(struct hl_summary *sum, const struct hl_procset *set,
-                        long long deadline_ms);
+                        int64_t deadline_ms);
 
 #endif

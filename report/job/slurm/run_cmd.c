@@ -8,7 +8,6 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -16,14 +15,6 @@ extern char **environ;
 /* How often a command that closed its stdout is looked at until it has
  * exited: it is exiting, so this is short. */
 #define _REAP_TICK_MS 1
-
-long long hl_cmd_now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static int _spawn(char *const argv[], int out_fd, pid_t *pid)
 {
@@ -104,13 +95,13 @@ static bool _reaped(struct hl_cmd *c)
     return true;
 }
 
-int hl_cmd_wait(struct hl_cmd *cmds, size_t n, long long wake_ms)
+int hl_cmd_wait(struct hl_cmd *cmds, size_t n, int64_t wake_ms)
 {
     for (;;) {
         struct pollfd pfd[8];
         size_t who[8], npfd = 0;
         bool running = false;
-        long long left;
+        int64_t left;
         int timeout;
 
         for (size_t i = 0; i < n; i++) {
@@ -124,7 +115,7 @@ int hl_cmd_wait(struct hl_cmd *cmds, size_t n, long long wake_ms)
                 who[npfd++] = i;
             }
         }
-        left = wake_ms - hl_cmd_now_ms();
+        left = wake_ms - hl_now_ms();
         if (!running || left <= 0)
             return -1;
         timeout = left > 1000000 ? 1000000 : (int)left;
@@ -148,9 +139,9 @@ void hl_cmd_stop(struct hl_cmd *c)
     c->fd = -1;
     if (!c->pid)
         return;
-    kill(-c->pid, SIGKILL);
-    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
-        ;
+    /* A command stuck in the kernel (a hung file system) may not die at
+     * once: it is left to be reaped at the report's end. */
+    hl_child_kill(c->pid, 1, HL_KILL_GRACE_MS, &status);
     c->pid = 0;
     c->status = -1;
     c->ended = true;

@@ -6,7 +6,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
+
+#include "child.h"
 
 /* The output a command may leave; more is read and dropped. */
 #define HL_CMD_OUT_MAX 16384
@@ -21,18 +24,15 @@ struct hl_cmd {
     char out[HL_CMD_OUT_MAX]; /* its stdout, '\0'-terminated */
 };
 
-/* Milliseconds of the monotonic clock, for deadlines. */
-long long hl_cmd_now_ms(void);
-
 /* Starts argv[0], found on PATH, in its own process group, stdin and
  * stderr on /dev/null. Returns 0, or -1 (then c->ended, status -1). */
 int hl_cmd_start(struct hl_cmd *c, char *const argv[]);
 
 /* Reads what the running commands of cmds[0..n) write until one of them
  * ends (its out, status and ended set; it is reaped) or until the
- * monotonic time wake_ms. Returns that command's index, or -1 at wake_ms
- * or when none runs. */
-int hl_cmd_wait(struct hl_cmd *cmds, size_t n, long long wake_ms);
+ * monotonic time wake_ms (hl_now_ms). Returns that command's index, or -1 at
+ * wake_ms or when none runs. */
+int hl_cmd_wait(struct hl_cmd *cmds, size_t n, int64_t wake_ms);
 
 /* Kills a running command's whole group and reaps it (status -1). */
 void hl_cmd_stop(struct hl_cmd *c);

@@ -22,11 +22,11 @@ enum { _STEP, _JOB, _SCONTROL, _NCMDS };
 struct _ask {
     const char *job;
     bool whole_job; /* job names no step */
-    long long deadline;
+    int64_t deadline;
     struct hl_cmd cmd[_NCMDS];
     bool want[_NCMDS];  /* to be started (again) */
     bool asked[_NCMDS]; /* started at least once */
-    long long start_at[_NCMDS];
+    int64_t start_at[_NCMDS];
     int pause_ms;
     struct hl_sacct_row row, req;
     bool sacct_given; /* its answer came on the command line */
@@ -49,7 +49,7 @@ static void _start(struct _ask *a, int i)
     hl_cmd_start(&a->cmd[i], argv);
 }
 
-static void _again(struct _ask *a, int i, long long now)
+static void _again(struct _ask *a, int i, int64_t now)
 {
     a->want[i] = true;
     a->start_at[i] = now + a->pause_ms;
@@ -64,7 +64,7 @@ static bool _step_done(const struct _ask *a)
            (a->whole_job || a->row.has_maxrss || a->row.has_usage);
 }
 
-static void _got_step(struct _ask *a, const struct hl_cmd *c, long long now)
+static void _got_step(struct _ask *a, const struct hl_cmd *c, int64_t now)
 {
     unsigned got;
 
@@ -93,7 +93,7 @@ static void _got_step(struct _ask *a, const struct hl_cmd *c, long long now)
     _again(a, _STEP, now);
 }
 
-static void _got_job(struct _ask *a, const struct hl_cmd *c, long long now)
+static void _got_job(struct _ask *a, const struct hl_cmd *c, int64_t now)
 {
     struct hl_sacct_row ignored;
     bool step_waits = !a->step_row && !a->want[_STEP] && !a->cmd[_STEP].pid;
@@ -107,7 +107,7 @@ static void _got_job(struct _ask *a, const struct hl_cmd *c, long long now)
         _again(a, _STEP, now);
 }
 
-static void _got_scontrol(struct _ask *a, const struct hl_cmd *c, long long now)
+static void _got_scontrol(struct _ask *a, const struct hl_cmd *c, int64_t now)
 {
     a->have_sc =
         c->status == 0 && hl_scontrol_parse_request(c->out, &a->sc) == 0;
@@ -129,7 +129,7 @@ static bool _pending(const struct _ask *a)
 static void _run(struct _ask *a)
 {
     for (;;) {
-        long long now = hl_cmd_now_ms(), wake = a->deadline;
+        int64_t now = hl_now_ms(), wake = a->deadline;
         int i;
 
         if (a->no_job || a->failed)
@@ -146,11 +146,11 @@ static void _run(struct _ask *a)
         }
         i = hl_cmd_wait(a->cmd, _NCMDS, wake);
         if (i == _STEP)
-            _got_step(a, &a->cmd[i], hl_cmd_now_ms());
+            _got_step(a, &a->cmd[i], hl_now_ms());
         else if (i == _JOB)
-            _got_job(a, &a->cmd[i], hl_cmd_now_ms());
+            _got_job(a, &a->cmd[i], hl_now_ms());
         else if (i == _SCONTROL)
-            _got_scontrol(a, &a->cmd[i], hl_cmd_now_ms());
+            _got_scontrol(a, &a->cmd[i], hl_now_ms());
     }
     for (int i = 0; i < _NCMDS; i++)
         hl_cmd_stop(&a->cmd[i]);
@@ -228,7 +228,7 @@ void hl_ask_slurm(struct hl_report *r, const char *job, int timeout_ms)
 
     a.whole_job = strchr(job, '.') == NULL;
     a.sacct_given = r->sacct.state != HL_SACCT_NOT_ASKED;
-    a.deadline = hl_cmd_now_ms() + timeout_ms;
+    a.deadline = hl_now_ms() + timeout_ms;
     for (int i = 0; i < _NCMDS; i++)
         a.cmd[i].fd = -1;
     snprintf(r->sacct.asked, sizeof(r->sacct.asked), "%s", job);

@@ -1,5 +1,6 @@
 /*
- * The plugin's children: a wait gives up at its deadline (a writer stuck
+ * Children with a deadline (common/child.h), the plugin's and the
+ * report's: a wait gives up at its deadline (a writer stuck
  * on a hung file system must not hold slurmstepd), a kill reaps, and a
  * child keeps no descriptor of its parent's but the one it is given.
  */
@@ -10,8 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "shared/child.h"
-#include "../../tap.h"
+#include "child.h"
+#include "../tap.h"
 
 /* How long a child that ends is waited for: a guard against a hang, never a
  * speed limit (a loaded machine with sanitizers stretched 10 s waits). */

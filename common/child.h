@@ -1,20 +1,22 @@
 /*
- * The plugin's own child processes (the exit and node file writer in
- * slurmstepd, the report in srun): each is waited for with a deadline, so
- * that a hung file system or a hung report never holds a Slurm daemon or
- * srun, and each starts with no descriptor of its parent's but those it
- * is given.
+ * Children waited for with a deadline: the plugin's (the exit and node
+ * file writer in slurmstepd, the report in srun) and heapline-report's
+ * (sacct and scontrol), so that a hung file system, report or Slurm never
+ * holds a Slurm daemon, srun or the report; each child starts with no
+ * descriptor of its parent's but those it is given. (The library's
+ * refresher is another kind of child: started with clone() from inside
+ * the measured process, never waited for.)
  */
-#ifndef HL_SPANK_CHILD_H
-#define HL_SPANK_CHILD_H
+#ifndef HEAPLINE_COMMON_CHILD_H
+#define HEAPLINE_COMMON_CHILD_H
 
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Milliseconds of the monotonic clock, for deadlines. */
 /* How long a killed child may take to die. */
 #define HL_KILL_GRACE_MS 1000
 
+/* Milliseconds of the monotonic clock, for deadlines. */
 int64_t hl_now_ms(void);
 
 /*

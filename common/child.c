@@ -1,4 +1,4 @@
-/* Deadlines for the plugin's children (see child.h). */
+/* Children waited for with a deadline (see child.h). */
 #define _GNU_SOURCE
 #include "child.h"
 
