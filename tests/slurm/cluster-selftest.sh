@@ -249,9 +249,10 @@ _v1_tests() { # 2 tests
     [ "$release" = 22.05 ] && top='slurm_$SLURMD_NODENAME'
     # shellcheck disable=SC2016 # expanded in the task
     srun -N2 -n2 sh -c "d=/sys/fs/cgroup/memory/$top"'/uid_$(id -u)/job_$SLURM_JOB_ID/step_$SLURM_STEP_ID
-        test -d "$d" && echo "$SLURMD_NODENAME yes"' > "$work/cg.out" 2> "$work/cg.err"
-    _check "cgroup v1: memory/$top/uid_0/job_<id>/step_<id> exists during a step, on n1 and n2" \
-        test "$(sort "$work/cg.out" | tr '\n' ' ')" = "n1 yes n2 yes "
+        test -d "$d" && echo "$SLURMD_NODENAME yes $(stat -c %i "$d")"' > "$work/cg.out" 2> "$work/cg.err"
+    _check "cgroup v1: memory/$top/uid_0/job_<id>/step_<id> exists during a step, on n1 and n2, a cgroup each" \
+        test "$(cut -d' ' -f1,2 "$work/cg.out" | sort | tr '\n' ' ')" = "n1 yes n2 yes " \
+        -a "$(cut -d' ' -f3 "$work/cg.out" | sort -u | wc -l)" = 2
 
     job=$(_hog 300 0 --mem=100M 2> "$work/oom.err")
     state=$("$cluster_sh" wait-sacct "$dir" "$job.0" | cut -d'|' -f2)
@@ -316,12 +317,13 @@ _v2_tests() { # 5 tests
 
     # shellcheck disable=SC2016 # expanded in the task
     srun -N2 -n2 sh -c 'p=$(cut -d: -f3 /proc/self/cgroup)
-        test -d "/sys/fs/cgroup$p" && echo "$SLURMD_NODENAME $p"' \
+        test -d "/sys/fs/cgroup$p" && echo "$SLURMD_NODENAME $p $(stat -c %i "/sys/fs/cgroup$p/../..")"' \
         > "$work/cg.out" 2> "$work/cg.err"
     _diag < "$work/cg.out"
-    _check "cgroup v2: a task's cgroup is system.slice/slurmstepd.scope/<job SLUID>/step_0/user/task_<id>, on n1 and n2" \
-        test "$(sed -E 's#^(n[12]) /system\.slice/slurmstepd\.scope/s[0-9A-Z]+/step_0/user/task_[01]$#\1 ok#' \
-            "$work/cg.out" | sort | tr '\n' ' ')" = "n1 ok n2 ok "
+    _check "cgroup v2: a task's cgroup is system.slice/slurmstepd.scope/<job SLUID>/step_0/user/task_<id>, on n1 and n2, a step cgroup each" \
+        test "$(sed -E 's#^(n[12]) /system\.slice/slurmstepd\.scope/s[0-9A-Z]+/step_0/user/task_[01] [0-9]+$#\1 ok#' \
+            "$work/cg.out" | sort | tr '\n' ' ')" = "n1 ok n2 ok " \
+        -a "$(cut -d' ' -f3 "$work/cg.out" | sort -u | wc -l)" = 2
 
     _v2_peak
 
