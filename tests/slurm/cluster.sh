@@ -17,9 +17,9 @@
 #       the machine's cgroup version (v1, or v2 where the memory controller
 #       is on the unified hierarchy; v2 needs --slurm); =v1 or =v2 asks for
 #       that one. --slurm: the Slurm installed under PREFIX (e.g.
-#       /opt/slurm-26.05.3) instead of Debian's; its nodes each get their
-#       own cgroup tree (a cgroup and a mount namespace), as one slurmd per
-#       host has. --epilog-slurmctld: slurm.conf's EpilogSlurmctld (slurmctld
+#       /opt/slurm-26.05.3) instead of Debian's; its nodes each get a
+#       munged, a mount namespace and, in cgroup mode, a cgroup tree of
+#       their own, as one slurmd per host has. --epilog-slurmctld: slurm.conf's EpilogSlurmctld (slurmctld
 #       22.05 runs it from slurmscriptd, which `scontrol reconfigure` does
 #       not tell of a new one: it must be there at the start). Returns once
 #       both nodes are idle. Exit 77 when not root, when a package, PREFIX
@@ -63,9 +63,11 @@
 #       Print the tail of every daemon log to stderr (for failing tests).
 #
 # Inside DIR: slurm.conf, slurmdbd.conf, cgroup.conf (--cgroup), plugstack.conf,
-# slurm-prefix (--slurm's PREFIX, empty for Debian's), run/*.pid, run/cgroups
-# (the nodes' own cgroups, --slurm), log/*.log, state/, spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS,
-# 1777), munge/ (own munged's key and socket), db/ (own MariaDB, socket only).
+# slurm-prefix (--slurm's PREFIX, empty for Debian's), run/*.pid,
+# run/cgroups-NODE (the node's own cgroups, --slurm), log/*.log, state/,
+# spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS, 1777), munge/ (own munged's
+# key and socket, and with --slurm each node's, sock-NODE), db/ (own
+# MariaDB, socket only).
 # Each cluster has its own ports, picked free under a lock, and its own range
 # of job ids, so clusters of concurrent test runs do not meet, not even in
 # the cgroup tree (slurm_n1/uid_0/job_<id>).
