@@ -3,8 +3,12 @@
 # running all of its tests needs: the autotools, Slurm with accounting
 # (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, the tools the
 # benchmarks compare with, those that build and check the packages
-# (debhelper, lintian, rpm), and Chromium (the HTML report's tests read the
-# page in a real browser). Run as root; it is what .ci/run runs first.
+# (debhelper, lintian, rpm), Chromium (the HTML report's tests read the
+# page in a real browser), what Slurm 26.05's build needs to run (the
+# libraries its programs and plugins load; tests/slurm/install-slurm.sh then
+# installs it from the shared folder, where that is there), and what the
+# cgroup v2 guest is made and run with (qemu, mmdebstrap, ssh). Run as
+# root; it is what .ci/run runs first.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 # Another apt-get (unattended upgrades on a fresh machine) may hold the
@@ -20,4 +24,10 @@ $apt install -y -q --no-install-recommends \
     valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
     iproute2 util-linux libc6-dev libcap2-bin \
     libunwind-dev libdw-dev gfortran \
-    debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium
+    debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium \
+    libmunge2 libmariadb3 libhwloc15 libjson-c5 libdbus-1-3 libyaml-0-2 \
+    libnuma1 liblz4-1 libreadline8 libcap-ng0 libjwt0 libhttp-parser2.9 libpmix2 \
+    qemu-system-x86 mmdebstrap e2fsprogs openssh-client
+# Slurm 26.05 under /opt (skipped, status 77, where the shared folder is
+# not beside the checkout).
+"$(dirname "$0")/slurm/install-slurm.sh" || [ $? = 77 ]

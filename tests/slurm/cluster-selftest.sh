@@ -1,15 +1,30 @@
 #!/bin/bash
-# Proves that cluster.sh gives the plugin's tests the cluster they assume:
-# two nodes with their own host names, sacct MaxRSS of a step, Open MPI under --mpi=pmix and MPICH
-# under --mpi=pmi2 across both nodes, jobs of a non-root user, a clean stop;
-# then in --cgroup mode the step's memory cgroup and the kernel's OOM kill.
-# TAP. Skips where cluster.sh skips (not root, packages missing).
+# Proves that cluster.sh gives the plugin's tests the cluster they assume,
+# for one Slurm release and one cgroup version:
+#
+#   cluster-selftest.sh [RELEASE [CGROUP]]
+#
+# RELEASE 22.05 (the default) is Debian's Slurm, 26.05 the one that
+# install-slurm.sh installs (--slurm=PREFIX); CGROUP v1 (the default) or
+# v2, the cgroup version of the cgroup half, which must be the machine's
+# (the cluster-selftest-RELEASE-CGROUP.sh tests run this, for v2 inside the
+# guest). With v1: plain mode (two nodes with their own host names, sacct
+# MaxRSS of a step, Open MPI under --mpi=pmix and MPICH under --mpi=pmi2
+# across both nodes, jobs of a non-root user, a clean stop), then cgroup
+# mode (the step's memory cgroup, the kernel's OOM kill, Open MPI). With
+# v2, cgroup mode only, and what cgroup v2 adds: the step's cgroup where
+# 26.05 makes it, its memory.peak against an outside sampler of
+# memory.current, and an OOM kill counted in memory.events, told apart
+# from a kill -9. TAP. Skips where cluster.sh skips (not root, packages
+# missing, not that cgroup version) or install-slurm.sh does.
 set -u
 
 here=${srcdir:-$(dirname "$0")}
 cluster_sh=$here/cluster.sh
 python=${PYTHON3:-/usr/bin/python3}
 user=heapline-selftest
+release=${1:-22.05}
+cgv=${2:-v1}
 n=0
 
 _ok() { # STATUS DESCRIPTION: status 0 passes
@@ -46,8 +61,37 @@ _cleanup() {
 trap _cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-_start() { # DIR [--cgroup]: 0 up, 77 skip, else failed (log on stdout as TAP diag)
-    "$cluster_sh" start "$@" 2> "$work/start.err"
+case $release in
+22.05) slurm= ;;
+26.05)
+    prefix=$("$here/install-slurm.sh" 2> "$work/install.err")
+    case $? in
+    0) slurm=--slurm=$prefix ;;
+    77)
+        echo "1..0 # SKIP $(tail -n 1 "$work/install.err")"
+        exit 0
+        ;;
+    *)
+        echo "Bail out! install-slurm.sh failed"
+        _diag < "$work/install.err"
+        exit 1
+        ;;
+    esac
+    ;;
+*)
+    echo "usage: cluster-selftest.sh [22.05|26.05 [v1|v2]]" >&2
+    exit 2
+    ;;
+esac
+case $cgv in v1 | v2) ;; *)
+    echo "usage: cluster-selftest.sh [22.05|26.05 [v1|v2]]" >&2
+    exit 2
+    ;;
+esac
+
+_start() { # DIR [OPTION...]: 0 up, 77 skip, else failed (log on stdout as TAP diag)
+    # shellcheck disable=SC2086 # none or one word
+    "$cluster_sh" start "$@" $slurm 2> "$work/start.err"
     local rc=$?
     [ $rc = 0 ] || _diag < "$work/start.err"
     return $rc
@@ -141,17 +185,22 @@ b = b'x' * ($mb << 20)
 time.sleep($s)"
 }
 
-# --- plain mode -----------------------------------------------------------------
-dir=$work/plain
-_start "$dir"
-rc=$?
-if [ $rc = 77 ]; then
-    echo "1..0 # SKIP $(tail -n 1 "$work/start.err")"
-    exit 0
-fi
-echo "1..14"
-_ok $rc "plain mode: start brings up two idle nodes"
-if [ $rc = 0 ]; then
+# The cgroups cluster.sh made for the nodes of DIR (a --slurm cluster's).
+_node_cgroups() { # DIR
+    cat "$1"/run/cgroups-* 2> /dev/null | cut -d' ' -f2
+}
+
+_no_dirs() { # PATH...: none of them is there
+    local d
+    for d in "$@"; do [ ! -e "$d" ] || return 1; done
+}
+
+_plain_mode() { # START-STATUS: 8 tests
+    _ok "$1" "plain mode: start brings up two idle nodes"
+    if [ "$1" != 0 ]; then
+        _skip 7 "plain cluster did not start"
+        return
+    fi
     eval "$("$cluster_sh" env "$dir")"
 
     # shellcheck disable=SC2016 # expanded in the task
@@ -161,7 +210,7 @@ if [ $rc = 0 ]; then
 
     if unshare --uts true 2> /dev/null; then
         srun -N2 -n2 hostname > "$work/hostname.out" 2> "$work/hostname.err"
-        _check "each node has its own host name (UTS namespace)" \
+        _check "srun -N2 -n2 hostname: each node has its own host name (UTS namespace)" \
             test "$(sort "$work/hostname.out" | tr '\n' ' ')" = "n1 n2 "
     else
         _skip 1 "unshare --uts refused here: nodes share the host name"
@@ -190,44 +239,157 @@ if [ $rc = 0 ]; then
     "$cluster_sh" stop "$dir"
     _check "plain mode: stop leaves none of the cluster's daemons running" \
         test -z "$(_alive_daemons "$dir")"
-else
-    _skip 7 "plain cluster did not start"
-fi
+}
 
-# --- cgroup mode ------------------------------------------------------------------
-dir=$work/cgroup
-_start "$dir" --cgroup
-rc=$?
-if [ $rc = 77 ]; then
-    _skip 6 "$(tail -n 1 "$work/start.err")"
-    exit 0
-fi
-_ok $rc "cgroup mode: start brings up two idle nodes"
-if [ $rc = 0 ]; then
-    eval "$("$cluster_sh" env "$dir")"
-
+# cgroup v1: the step's memory cgroup, where Debian's multiple-slurmd build
+# puts it (slurm_<node>) or where one slurmd per host has it (26.05).
+_v1_tests() { # 2 tests
+    local top=slurm
     # shellcheck disable=SC2016 # expanded in the task
-    srun -N2 -n2 sh -c 'd=/sys/fs/cgroup/memory/slurm_$SLURMD_NODENAME/uid_$(id -u)/job_$SLURM_JOB_ID/step_$SLURM_STEP_ID
-        test -d "$d" && echo "$SLURMD_NODENAME yes"' > "$work/cg.out" 2> "$work/cg.err"
-    _check "cgroup mode: memory/slurm_<node>/uid_0/job_<id>/step_<id> exists during a step, on n1 and n2" \
-        test "$(sort "$work/cg.out" | tr '\n' ' ')" = "n1 yes n2 yes "
-
-    job=$(_hog 150 2 -N1 -n1 2> "$work/hold-cg.err")
-    read -r kib node < <(_sacct_kib "$job.0")
-    _check "cgroup mode: sacct MaxRSS of the 150 MB step is over 100 MiB (${kib:-none} KiB)" \
-        test "${kib:-0}" -gt 102400
+    [ "$release" = 22.05 ] && top='slurm_$SLURMD_NODENAME'
+    # shellcheck disable=SC2016 # expanded in the task
+    srun -N2 -n2 sh -c "d=/sys/fs/cgroup/memory/$top"'/uid_$(id -u)/job_$SLURM_JOB_ID/step_$SLURM_STEP_ID
+        test -d "$d" && echo "$SLURMD_NODENAME yes $(stat -c %i "$d")"' > "$work/cg.out" 2> "$work/cg.err"
+    _check "cgroup v1: memory/$top/uid_0/job_<id>/step_<id> exists during a step, on n1 and n2, a cgroup each" \
+        test "$(cut -d' ' -f1,2 "$work/cg.out" | sort | tr '\n' ' ')" = "n1 yes n2 yes " \
+        -a "$(cut -d' ' -f3 "$work/cg.out" | sort -u | wc -l)" = 2
 
     job=$(_hog 300 0 --mem=100M 2> "$work/oom.err")
     state=$("$cluster_sh" wait-sacct "$dir" "$job.0" | cut -d'|' -f2)
-    _check "cgroup mode: a task over --mem=100M is OOM-killed (sacct: ${state:-none})" \
+    _check "cgroup v1: a task over --mem=100M is OOM-killed (sacct: ${state:-none})" \
+        test "$state" = OUT_OF_MEMORY
+}
+
+# The step's memory.peak, read by its task at its end, against an outside
+# sampler of the step's memory.current on n1 (cluster.sh on: the node's view
+# of /sys/fs/cgroup, outside its cgroups): the task holds 150 MB for 2 s.
+_v2_peak() { # 1 test
+    local peak max
+    rm -f "$work/step-cg" "$work/sampled"
+    "$cluster_sh" on "$dir" n1 "$python" -c "
+import os, sys, time
+path = sys.argv[1]
+while not os.path.exists(path):
+    time.sleep(0.01)
+cg = open(path).read().strip()
+high = 0
+while True:
+    try:
+        with open(cg + '/memory.current') as f:
+            high = max(high, int(f.read()))
+    except OSError:
+        break
+    time.sleep(0.01)
+print(high)" "$work/step-cg" > "$work/sampled" 2> "$work/sampler.err" &
+    local sampler=$!
+    srun -N1 -n1 -w n1 "$python" -c "
+import sys, time
+cg = '/sys/fs/cgroup' + open('/proc/self/cgroup').read().split(':', 2)[2].strip()
+step = cg.rsplit('/user/', 1)[0]
+with open(sys.argv[1] + '.tmp', 'w') as f:
+    f.write(step)
+import os
+os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+time.sleep(1)
+b = b'x' * (150 << 20)
+time.sleep(2)
+del b
+print(open(step + '/memory.peak').read().strip())" "$work/step-cg" \
+        > "$work/peak.out" 2> "$work/peak.err"
+    wait $sampler
+    read -r peak < "$work/peak.out"
+    read -r max < "$work/sampled"
+    _check "cgroup v2: the step's memory.peak ($((${peak:-0} >> 10)) KiB) is at least the most an outside sampler of memory.current saw ($((${max:-0} >> 10)) KiB), over 100 MiB" \
+        test "${peak:-0}" -ge "${max:-1}" -a "${max:-0}" -gt $((100 << 20))
+    if [ -z "$peak" ] || [ -z "$max" ]; then
+        cat "$work/peak.err" "$work/sampler.err" | _diag
+    fi
+}
+
+# cgroup v2: where 26.05 puts a step (its job's cgroup named by its SLUID,
+# not job_<id>), its memory.peak, and the OOM killer's count in the task's
+# memory.events: a child killed by it and one killed by kill -9 both end
+# by SIGKILL (status 137); only oom_kill tells them apart.
+_v2_tests() { # 5 tests
+    srun -N2 -n2 hostname > "$work/hostname.out" 2> "$work/hostname.err"
+    _check "srun -N2 -n2 hostname: n1 and n2" \
+        test "$(sort "$work/hostname.out" | tr '\n' ' ')" = "n1 n2 "
+
+    # shellcheck disable=SC2016 # expanded in the task
+    srun -N2 -n2 sh -c 'p=$(cut -d: -f3 /proc/self/cgroup)
+        test -d "/sys/fs/cgroup$p" && echo "$SLURMD_NODENAME $p $(stat -c %i "/sys/fs/cgroup$p/../..")"' \
+        > "$work/cg.out" 2> "$work/cg.err"
+    _diag < "$work/cg.out"
+    _check "cgroup v2: a task's cgroup is system.slice/slurmstepd.scope/<job SLUID>/step_0/user/task_<id>, on n1 and n2, a step cgroup each" \
+        test "$(sed -E 's#^(n[12]) /system\.slice/slurmstepd\.scope/s[0-9A-Z]+/step_0/user/task_[01] [0-9]+$#\1 ok#' \
+            "$work/cg.out" | sort | tr '\n' ' ')" = "n1 ok n2 ok " \
+        -a "$(cut -d' ' -f3 "$work/cg.out" | sort -u | wc -l)" = 2
+
+    _v2_peak
+
+    job=$(_hog 300 0 --mem=100M 2> "$work/oom.err")
+    state=$("$cluster_sh" wait-sacct "$dir" "$job.0" | cut -d'|' -f2)
+    _check "cgroup v2: a task over --mem=100M is OOM-killed (sacct: ${state:-none})" \
         test "$state" = OUT_OF_MEMORY
 
-    _mpi_test mpicc.openmpi hello-ompi pmix "cgroup mode: Open MPI"
+    # shellcheck disable=SC2016 # expanded in the task
+    srun -N1 -n1 --mem=100M sh -c 't=/sys/fs/cgroup$(cut -d: -f3 /proc/self/cgroup)
+        "$0" -c "import time; time.sleep(60)" & kill -9 $!; wait $!
+        echo "kill -9: $? $(grep oom_kill "$t/memory.events")"
+        "$0" -c "b = b\"x\" * (300 << 20)"
+        echo "over --mem: $? $(grep oom_kill "$t/memory.events")"' "$python" \
+        > "$work/events.out" 2> "$work/events.err"
+    _diag < "$work/events.out"
+    _check "cgroup v2: memory.events of the task counts the OOM kill (oom_kill 1), not the kill -9 (oom_kill 0), both status 137" \
+        test "$(tr '\n' ' ' < "$work/events.out")" = "kill -9: 137 oom_kill 0 over --mem: 137 oom_kill 1 "
+}
+
+if [ "$cgv" = v1 ]; then
+    # --- plain mode --------------------------------------------------------
+    dir=$work/plain
+    _start "$dir"
+    rc=$?
+    if [ $rc = 77 ]; then
+        echo "1..0 # SKIP $(tail -n 1 "$work/start.err")"
+        exit 0
+    fi
+    echo "1..14"
+    _plain_mode $rc
+fi
+
+# --- cgroup mode ---------------------------------------------------------------
+dir=$work/cgroup
+_start "$dir" --cgroup="$cgv"
+rc=$?
+if [ $rc = 77 ]; then
+    if [ "$cgv" = v1 ]; then
+        _skip 6 "$(tail -n 1 "$work/start.err")"
+    else
+        echo "1..0 # SKIP $(tail -n 1 "$work/start.err")"
+    fi
+    exit 0
+fi
+[ "$cgv" = v2 ] && echo "1..9"
+_ok $rc "cgroup $cgv mode: start brings up two idle nodes"
+if [ $rc = 0 ]; then
+    eval "$("$cluster_sh" env "$dir")"
+    if [ "$cgv" = v1 ]; then _v1_tests; else _v2_tests; fi
+
+    job=$(_hog 150 2 -N1 -n1 2> "$work/hold-cg.err")
+    read -r kib node < <(_sacct_kib "$job.0")
+    _check "cgroup $cgv mode: sacct MaxRSS of the 150 MB step is over 100 MiB (${kib:-none} KiB)" \
+        test "${kib:-0}" -gt 102400
+
+    _mpi_test mpicc.openmpi hello-ompi pmix "cgroup $cgv mode: Open MPI"
     unset SLURM_CONF
 
+    cgroups=$(_node_cgroups "$dir")
     "$cluster_sh" stop "$dir"
-    _check "cgroup mode: stop leaves none of the cluster's daemons running" \
-        test -z "$(_alive_daemons "$dir")"
-else
+    # shellcheck disable=SC2086 # one path per word
+    _check "cgroup $cgv mode: stop leaves none of the cluster's daemons running, nor the nodes' own cgroups" \
+        test -z "$(_alive_daemons "$dir")" -a -z "$(_no_dirs $cgroups || echo left)"
+elif [ "$cgv" = v1 ]; then
     _skip 5 "cgroup cluster did not start"
+else
+    _skip 8 "cgroup cluster did not start"
 fi

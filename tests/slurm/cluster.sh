@@ -2,23 +2,31 @@
 # A throw-away Slurm cluster for heapline's tests: munge, MariaDB, slurmdbd,
 # slurmctld and two slurmd nodes (n1, n2) on this host, each slurmd in a UTS
 # namespace of its node's name, all of it under one folder, started and
-# stopped by pid. Needs root and Debian's packages (see tests/deps.sh).
-# README.md says why it is built as it is.
+# stopped by pid. Needs root and Debian's packages (see tests/deps.sh); its
+# Slurm is Debian's (22.05) or a build under a prefix (install-slurm.sh's
+# 26.05). README.md says why it is built as it is.
 #
 # Interface (tests call these; nothing else is printed but errors):
 #
-#   cluster.sh start DIR [--cgroup] [--epilog-slurmctld=PROGRAM]
+#   cluster.sh start DIR [--cgroup[=v1|v2]] [--slurm=PREFIX]
+#                        [--epilog-slurmctld=PROGRAM]
 #       Bring up a cluster under DIR (created if missing, made 0755; any
 #       earlier cluster files in it are replaced). Plain mode: proctrack/
 #       linuxproc, task/none, jobacct_gather/linux. --cgroup: proctrack/cgroup,
-#       task/cgroup, jobacct_gather/cgroup with ConstrainRAMSpace=yes (cgroup
-#       v1). --epilog-slurmctld: slurm.conf's EpilogSlurmctld (slurmctld
+#       task/cgroup, jobacct_gather/cgroup with ConstrainRAMSpace=yes, on
+#       the machine's cgroup version (v1, or v2 where the memory controller
+#       is on the unified hierarchy; v2 needs --slurm); =v1 or =v2 asks for
+#       that one. --slurm: the Slurm installed under PREFIX (e.g.
+#       /opt/slurm-26.05.3) instead of Debian's; its nodes each get a
+#       munged, a mount namespace and, in cgroup mode, a cgroup tree of
+#       their own, as one slurmd per host has. --epilog-slurmctld: slurm.conf's EpilogSlurmctld (slurmctld
 #       22.05 runs it from slurmscriptd, which `scontrol reconfigure` does
-#       not tell of a new one: it must be there at the start). Returns once both nodes are idle. Exit 77 when not root, when a
-#       package (or, with --cgroup, the v1 memory controller) is missing, or
-#       when HEAPLINE_TEST_CLUSTER=no is set (a package build's tests); exit
-#       1 with the failing daemon's log tail on stderr, leaving nothing
-#       running.
+#       not tell of a new one: it must be there at the start). Returns once
+#       both nodes are idle. Exit 77 when not root, when a package, PREFIX
+#       or, with --cgroup, the cgroup version's memory controller is
+#       missing, or when HEAPLINE_TEST_CLUSTER=no is set (a package build's
+#       tests); exit 1 with the failing daemon's log tail on stderr, leaving
+#       nothing running.
 #   cluster.sh stop DIR
 #       Cancel the cluster's jobs, stop every daemon by its pid file, in
 #       parallel, and kill any slurmstepd left. Idempotent; keeps DIR (logs).
@@ -26,7 +34,13 @@
 #       Print `export SLURM_CONF=DIR/slurm.conf`, for
 #       `eval "$(cluster.sh env DIR)"`; srun, sbatch, salloc, sacct, scontrol
 #       and sacctmgr then use this cluster. Jobs inherit SLURM_CONF. (Also
+#       PATH with PREFIX/bin and PREFIX/sbin first for a --slurm cluster, and
 #       OMPI_MCA_btl=self,tcp where the nodes must share the host name.)
+#   cluster.sh on DIR NODE CMD...
+#       Run CMD as on NODE: in its slurmd's namespaces (host name, and with
+#       --slurm its mounts and cgroup namespace, so /sys/fs/cgroup is the
+#       node's tree as its tasks see it), but not in its cgroups. CMD's exit
+#       status and output are returned.
 #   cluster.sh plugstack DIR [LINE...]
 #       Replace DIR/plugstack.conf (the cluster's PlugStackConfig) by LINEs,
 #       one per argument; none leaves it empty. srun and slurmstepd read it at
@@ -49,8 +63,11 @@
 #       Print the tail of every daemon log to stderr (for failing tests).
 #
 # Inside DIR: slurm.conf, slurmdbd.conf, cgroup.conf (--cgroup), plugstack.conf,
-# run/*.pid, log/*.log, state/, spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS,
-# 1777), munge/ (own munged's key and socket), db/ (own MariaDB, socket only).
+# slurm-prefix (--slurm's PREFIX, empty for Debian's), run/*.pid,
+# run/cgroups-NODE (the node's own cgroups, --slurm), log/*.log, state/,
+# spool-n1/, spool-n2/, tmp-n1/, tmp-n2/ (TmpFS, 1777), munge/ (own munged's
+# key and socket, and with --slurm each node's, sock-NODE), db/ (own
+# MariaDB, socket only).
 # Each cluster has its own ports, picked free under a lock, and its own range
 # of job ids, so clusters of concurrent test runs do not meet, not even in
 # the cgroup tree (slurm_n1/uid_0/job_<id>).
@@ -58,8 +75,11 @@ set -u
 
 readonly NODES="n1 n2"
 readonly CLUSTER=heapline
-readonly PLUGIN_DIR=/usr/lib/x86_64-linux-gnu/slurm-wlm
-readonly DAEMON_PATH=/usr/sbin:/usr/bin:/sbin:/bin
+readonly SYSTEM_PATH=/usr/sbin:/usr/bin:/sbin:/bin
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+# The v1 controllers Slurm's cgroup plugins use, where a --slurm node gets
+# a cgroup of its own.
+readonly V1_CONTROLLERS="memory freezer cpuacct cpuset devices"
 readonly READY_SECONDS=30 # per daemon: generous for a loaded CI machine
 
 _die() {
@@ -84,13 +104,39 @@ _require_packages() {
         _skip "HEAPLINE_TEST_CLUSTER=no: no cluster started"
     [ "$(id -u)" = 0 ] || _skip "needs root (daemons run as root)"
     local cmd
+    [ -z "$prefix" ] || [ -x "$prefix/sbin/slurmd" ] ||
+        _skip "no Slurm under $prefix (tests/slurm/install-slurm.sh installs 26.05)"
     for cmd in munged munge unmunge mungekey mariadbd mariadb-install-db mariadb \
         mariadb-admin slurmdbd slurmctld slurmd sacctmgr scontrol sinfo \
-        squeue scancel srun sacct flock; do
+        squeue scancel srun sacct flock unshare nsenter; do
         command -v "$cmd" > /dev/null 2>&1 || _skip "$cmd not installed"
     done
-    [ -f "$PLUGIN_DIR/accounting_storage_mysql.so" ] ||
+    [ -f "$plugin_dir/accounting_storage_mysql.so" ] ||
         _skip "slurmdbd's MySQL plugin not installed"
+}
+
+# The Slurm of this cluster: Debian's, or the one under the prefix that
+# start was given (kept in DIR/slurm-prefix for the other commands).
+_use_slurm() { # PREFIX (empty: Debian's)
+    prefix=$1
+    if [ -n "$prefix" ]; then
+        plugin_dir=$prefix/lib/slurm
+        daemon_path=$prefix/sbin:$prefix/bin:$SYSTEM_PATH
+        PATH=$prefix/bin:$prefix/sbin:$PATH
+    else
+        plugin_dir=/usr/lib/x86_64-linux-gnu/slurm-wlm
+        daemon_path=$SYSTEM_PATH
+    fi
+}
+
+# The machine's cgroup version for --cgroup: 1 where the memory controller
+# is a v1 hierarchy, 2 where it is on the unified one at /sys/fs/cgroup.
+_machine_cgroup_version() {
+    if [ -e /sys/fs/cgroup/memory/cgroup.procs ]; then
+        echo 1
+    elif grep -qw memory /sys/fs/cgroup/cgroup.controllers 2> /dev/null; then
+        echo 2
+    fi
 }
 
 # Daemons get a clean environment: nothing of the test's (LD_PRELOAD,
@@ -105,7 +151,7 @@ _daemon() {
         fd=${fd##*/}
         [ "$fd" -gt 2 ] && eval "exec $fd>&-"
     done
-    exec env -i PATH="$DAEMON_PATH" SLURM_CONF="$dir/slurm.conf" \
+    exec env -i PATH="$daemon_path" SLURM_CONF="$dir/slurm.conf" \
         HEAPLINE_CLUSTER_DAEMON="$dir" MYSQL_UNIX_PORT="$dir/db/sock" \
         "$@" < /dev/null
 }
@@ -192,6 +238,35 @@ _pick_ports() {
 
 # --- configuration -----------------------------------------------------------
 
+# cgroup.conf. CgroupAutomount (22.05) is gone in later releases, which
+# mount nothing. On v2 there is no systemd to ask for a scope
+# (IgnoreSystemd: slurmd makes its tree itself, under the node's own
+# cgroup), and the controllers are enabled down the tree by slurmd
+# (EnableControllers), as a delegated service's would be by systemd. The
+# job's cgroup keeps 26.05's default name, the job's SLUID (not job_<id>,
+# which CgroupJobIdPaths=yes would bring back): what sites see.
+_write_cgroup_conf() {
+    if [ "$cgroup_version" = 2 ]; then
+        cat > "$dir/cgroup.conf" << EOF
+CgroupPlugin=cgroup/v2
+IgnoreSystemd=yes
+EnableControllers=yes
+ConstrainRAMSpace=yes
+EOF
+    elif [ -n "$prefix" ]; then
+        cat > "$dir/cgroup.conf" << EOF
+CgroupPlugin=cgroup/v1
+ConstrainRAMSpace=yes
+EOF
+    else
+        cat > "$dir/cgroup.conf" << EOF
+CgroupPlugin=cgroup/v1
+CgroupAutomount=yes
+ConstrainRAMSpace=yes
+EOF
+    fi
+}
+
 _write_confs() {
     local host node_host mode_lines node port
     host=$(hostname)
@@ -200,11 +275,7 @@ _write_confs() {
         mode_lines="ProctrackType=proctrack/cgroup
 TaskPlugin=task/cgroup
 JobAcctGatherType=jobacct_gather/cgroup"
-        cat > "$dir/cgroup.conf" << EOF
-CgroupPlugin=cgroup/v1
-CgroupAutomount=yes
-ConstrainRAMSpace=yes
-EOF
+        _write_cgroup_conf
     else
         mode_lines="ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -213,7 +284,7 @@ JobAcctGatherType=jobacct_gather/linux"
     # FirstJobId follows the port block, so concurrent clusters never share
     # a job id (and so never a cgroup job_<id>) while each runs < 1000 jobs.
     cat > "$dir/slurm.conf" << EOF
-# Written by tests/slurm/cluster.sh; $([ "$cgroup" = 1 ] && echo cgroup || echo plain) mode.
+# Written by tests/slurm/cluster.sh; $([ "$cgroup" = 1 ] && echo "cgroup v$cgroup_version" || echo plain) mode, Slurm ${prefix:-of Debian}.
 ClusterName=$CLUSTER
 SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$base
@@ -284,18 +355,30 @@ EOF
 # munged of our own, with its own key, on its own socket, so no cluster
 # depends on another's (or on a system) munged, and stop leaves nothing
 # behind.
+#
+# A --slurm cluster's nodes have a munged each too (same key), as separate
+# hosts have: munged refuses to decode a credential twice, and Slurm built
+# without multiple-slurmd support takes that replay, when n1 and n2 decode
+# one job credential or one forwarded message, as an attack (the launch
+# fails). Each node's mount namespace puts its munged's socket where
+# slurm.conf's AuthInfo says.
 _start_munge() {
-    local m=$dir/munge
+    local m=$dir/munge name sock
     install -d -m 0755 "$m"
     mungekey --create --keyfile="$m/key" > "$dir/log/munged.out" 2>&1 ||
         _fail "mungekey failed" "$dir/log/munged.out"
-    (_daemon munged --socket="$m/sock" --key-file="$m/key" \
-        --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
-        --seed-file="$m/seed" --num-threads=10) >> "$dir/log/munged.out" 2>&1 ||
-        _fail "munged failed" "$dir/log/munged.out" "$dir/log/munged.log"
-    watch=munged
-    _wait_for munged "$dir/log/munged.log" \
-        sh -c "munge -n -S '$m/sock' | unmunge -S '$m/sock'"
+    watch=
+    # shellcheck disable=SC2086 # one node per word
+    for name in munged ${node_ns:+$(printf ' munged-%s' $NODES)}; do
+        [ "$name" = munged ] && sock=$m/sock || sock=$m/sock-${name#munged-}
+        (_daemon munged --socket="$sock" --key-file="$m/key" \
+            --pid-file="$dir/run/$name.pid" --log-file="$dir/log/$name.log" \
+            --seed-file="$m/seed-$name" --num-threads=10) >> "$dir/log/$name.out" 2>&1 ||
+            _fail "$name failed" "$dir/log/$name.out" "$dir/log/$name.log"
+        watch="$watch $name"
+        _wait_for "$name" "$dir/log/$name.log" \
+            sh -c "munge -n -S '$sock' | unmunge -S '$sock'"
+    done
 }
 
 readonly DB_OPTS="--innodb-log-file-size=8M --innodb-buffer-pool-size=32M
@@ -350,13 +433,84 @@ _nodes_idle() {
 # Open MPI, which names its shared-memory segments by host name and local
 # rank, no longer has n1's and n2's ranks unlink each other's segments.
 _start_slurmd() { # NODE
-    if [ "$uts" = 1 ]; then
+    if [ -n "$node_ns" ]; then
+        : > "$dir/run/cgroups-$1"
+        [ "$cgroup" = 0 ] || _node_cgroups "$1" > "$dir/run/cgroups-$1" ||
+            _fail "cannot make $1's own cgroups" "$dir/run/cgroups-$1"
+        (_daemon "$self" _node-launch "$dir" "$1")
+    elif [ "$uts" = 1 ]; then
         # shellcheck disable=SC2016 # expanded by that sh
         (_daemon unshare --uts sh -c 'hostname "$0" && exec slurmd -N "$0" -f "$1"' \
             "$1" "$dir/slurm.conf")
     else
         (_daemon slurmd -N "$1" -f "$dir/slurm.conf")
     fi
+}
+
+# A --slurm node in cgroup mode gets a cgroup tree of its own, as one
+# slurmd per host has. Slurm built without multiple-slurmd support (the
+# default, and install-slurm.sh's 26.05) puts every slurmd of a host in one
+# tree (v1: memory/slurm/uid_0/job_J; v2: system.slice/slurmstepd.scope),
+# where n1's and n2's parts of a job would be one cgroup. So each node gets
+# a cgroup below ours (v1: in each controller; v2: below the root, since a
+# v2 cgroup with processes cannot have children with controllers), a cgroup
+# namespace rooted there, and a mount namespace where /sys/fs/cgroup shows
+# that root: slurmd finds a hierarchy of its own, as in a container, and
+# lays it out as on a host of its own (26.05's cgroup/v2 moves itself off
+# such a "false root" with IgnoreSystemd).
+_node_cgroups() { # NODE: make them; print "CONTROLLERS PATH" per line
+    local name=heapline-$base-$1 _n ctrls own d c
+    if [ "$cgroup_version" = 2 ]; then
+        mkdir "/sys/fs/cgroup/$name" && echo "unified /sys/fs/cgroup/$name"
+        return
+    fi
+    while IFS=: read -r _n ctrls own; do
+        for c in ${ctrls//,/ }; do
+            case " $V1_CONTROLLERS " in *" $c "*) ;; *) continue ;; esac
+            d=/sys/fs/cgroup/$ctrls${own%/}/$name
+            mkdir "$d" || return 1
+            # A v1 cpuset takes no task before it has CPUs and memory nodes.
+            if [ -e "$d/cpuset.cpus" ]; then
+                cat "${d%/*}/cpuset.cpus" > "$d/cpuset.cpus" &&
+                    cat "${d%/*}/cpuset.mems" > "$d/cpuset.mems" || return 1
+            fi
+            echo "$ctrls $d"
+            break
+        done
+    done < /proc/self/cgroup
+}
+
+# Run as the daemon (cluster.sh _node-launch DIR NODE): join the node's
+# cgroups, then its new namespaces, where _node-inside mounts its tree.
+_cmd_node_launch() { # NODE
+    local _c d
+    while read -r _c d; do
+        echo $$ > "$d/cgroup.procs" || exit 1
+    done < "$dir/run/cgroups-$1"
+    exec unshare --mount --cgroup --uts --propagation slave \
+        "$self" _node-inside "$dir" "$1"
+}
+
+_cmd_node_inside() { # NODE
+    local ctrls _d c tmpfs=0
+    while read -r ctrls _d; do
+        if [ "$ctrls" = unified ]; then
+            # (in this mount namespace only)
+            umount /sys/fs/cgroup && mount -t cgroup2 cgroup2 /sys/fs/cgroup || exit 1
+            continue
+        fi
+        if [ $tmpfs = 0 ]; then
+            mount -t tmpfs -o mode=0755 cgroup /sys/fs/cgroup || exit 1
+            tmpfs=1
+        fi
+        mkdir "/sys/fs/cgroup/$ctrls" &&
+            mount -t cgroup -o "$ctrls" cgroup "/sys/fs/cgroup/$ctrls" || exit 1
+        for c in ${ctrls//,/ }; do
+            [ -e "/sys/fs/cgroup/$c" ] || ln -s "$ctrls" "/sys/fs/cgroup/$c"
+        done
+    done < "$dir/run/cgroups-$1"
+    mount --bind "$dir/munge/sock-$1" "$dir/munge/sock" &&
+        hostname "$1" && exec slurmd -N "$1" -f "$dir/slurm.conf"
 }
 
 _start_slurm() {
@@ -380,23 +534,35 @@ _start_slurm() {
 _cmd_start() {
     _require_packages
     if [ "$cgroup" = 1 ]; then
-        if [ ! -w /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ]; then
-            _skip "--cgroup needs the cgroup v1 memory controller"
-        fi
+        cgroup_version=$(_machine_cgroup_version)
+        [ -n "$cgroup_version" ] ||
+            _skip "--cgroup needs a memory controller (cgroup v1 or v2)"
+        [ -z "$want_cgroup" ] || [ "$want_cgroup" = "$cgroup_version" ] ||
+            _skip "--cgroup=v$want_cgroup: the memory controller here is on cgroup v$cgroup_version"
+        [ "$cgroup_version" = 1 ] || [ -n "$prefix" ] ||
+            _skip "cgroup v2 needs --slurm (Debian's Slurm 22.05 asks systemd for its cgroups)"
+    fi
+    unshare --uts true 2> /dev/null && uts=1
+    # Without multiple-slurmd support each node needs a host name, and
+    # namespaces of its own.
+    if [ -n "$prefix" ]; then
+        unshare --mount --cgroup --uts true 2> /dev/null ||
+            _skip "--slurm needs unshare --mount --cgroup --uts (nodes as hosts of their own)"
+        node_ns=1
     fi
     mkdir -p "$dir" || _die "cannot create $dir"
     [ -z "$(_ours)" ] || _die "a cluster already runs in $dir; stop it first"
     rm -rf "$dir"/{run,log,state,munge,db} "$dir"/spool-* "$dir"/tmp-* \
-        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf
+        "$dir"/{slurm,slurmdbd,cgroup,plugstack}.conf "$dir/slurm-prefix"
     chmod 0755 "$dir"
     mkdir -p "$dir/run" "$dir/log" "$dir/state"
+    echo "$prefix" > "$dir/slurm-prefix"
     local node
     for node in $NODES; do
         mkdir -p "$dir/spool-$node"
         install -d -m 1777 "$dir/tmp-$node"
     done
 
-    unshare --uts true 2> /dev/null && uts=1
     _start_munge
     _start_mariadb
     # The ports are free when picked; the lock keeps a concurrent start from
@@ -433,7 +599,25 @@ _stop_all() {
     done
     wait
     for pid in $(_ours); do kill -KILL "$pid" 2> /dev/null; done
+    _remove_node_cgroups
     return 0
+}
+
+# The nodes' own cgroups (--slurm, cgroup mode), once nothing is left in
+# them: Slurm removes its job cgroups, not its top ones.
+_remove_node_cgroups() {
+    local f i _c d
+    for f in "$dir"/run/cgroups-*; do
+        [ -f "$f" ] || continue
+        for ((i = 0; i < 50; i++)); do
+            [ -z "$(_ours)" ] && break
+            sleep 0.1
+        done
+        while read -r _c d; do
+            [ -d "$d" ] && find "$d" -depth -type d -exec rmdir {} + 2> /dev/null
+        done < "$f"
+        rm -f "$f"
+    done
 }
 
 _stepds() { # prints our slurmstepd pids; false if none
@@ -462,6 +646,8 @@ _stop_pid() {
 _cmd_env() {
     [ -f "$dir/slurm.conf" ] || _die "no cluster in $dir"
     printf "export SLURM_CONF='%s'\n" "$dir/slurm.conf"
+    [ -z "$prefix" ] ||
+        printf "export PATH='%s/bin:%s/sbin':\"\$PATH\"\n" "$prefix" "$prefix"
     # Where the nodes share the host name (no UTS namespace), Open MPI's
     # shared-memory segments of n1 and n2 collide and a step hangs: keep
     # Open MPI to TCP then.
@@ -545,6 +731,19 @@ _cmd_logs() {
     _tail_logs "$dir"/log/*.log
 }
 
+_cmd_on() { # NODE CMD...
+    local node=$1 pid ns opts=
+    shift
+    _pid_alive "$dir/run/slurmd-$node.pid" || _die "no slurmd $node running in $dir"
+    read -r pid < "$dir/run/slurmd-$node.pid"
+    for ns in uts:--uts mnt:--mount cgroup:--cgroup; do
+        [ "$(readlink "/proc/$pid/ns/${ns%:*}")" = "$(readlink "/proc/self/ns/${ns%:*}")" ] ||
+            opts="$opts ${ns#*:}"
+    done
+    # shellcheck disable=SC2086 # one option per word
+    exec nsenter --target "$pid" $opts -- "$@"
+}
+
 [ $# -ge 2 ] || _usage
 cmd=$1
 case $2 in /*) dir=$2 ;; *) dir=$PWD/$2 ;; esac
@@ -555,21 +754,37 @@ case $dir in *[[:space:]]*) _die "DIR must not hold spaces: $dir" ;; esac
 [ ${#dir} -le 64 ] || _die "DIR is too long for unix sockets (over 64 characters): $dir"
 shift 2
 cgroup=0
+cgroup_version=
+want_cgroup=
+node_ns=
 epilog_ctld=
 base=
 watch=
 uts=0
+prefix=
+plugin_dir=
+daemon_path=
+if [ "$cmd" != start ] && [ -f "$dir/slurm-prefix" ]; then
+    _use_slurm "$(cat "$dir/slurm-prefix")"
+else
+    _use_slurm ""
+fi
 case $cmd in
 start)
     for arg in "$@"; do
         case $arg in
         --cgroup) cgroup=1 ;;
+        --cgroup=v1 | --cgroup=v2) cgroup=1 want_cgroup=${arg#*=v} ;;
+        --slurm=/*) _use_slurm "${arg#*=}" ;;
         --epilog-slurmctld=/*) epilog_ctld=${arg#*=} ;;
         *) _usage ;;
         esac
     done
     _cmd_start
     ;;
+_node-launch) _cmd_node_launch "$1" ;;
+_node-inside) _cmd_node_inside "$1" ;;
+on) [ $# -ge 2 ] || _usage && _cmd_on "$@" ;;
 stop) _stop_all ;;
 env) _cmd_env ;;
 plugstack) _cmd_plugstack "$@" ;;
