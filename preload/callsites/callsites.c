@@ -1,4 +1,5 @@
 #include "callsites.h"
+#include "callsites_rate.h"
 #include "record/diag.h"
 #include "callsites_modules.h"
 #include "callsites_stacks.h"
@@ -12,45 +13,6 @@
 struct hl_callsites_settings hl_callsites_settings;
 
 __thread int hl_callsites_internal __attribute__((tls_model("initial-exec")));
-
-/* A size in bytes, with an optional binary suffix (k, m, g): 0 if it is
- * not one. */
-static uint64_t _parse_size(const char *s)
-{
-    uint64_t v = 0, unit = 1;
-
-    if (!s || *s < '0' || *s > '9')
-        return 0;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (v > (UINT64_MAX - 9) / 10)
-            return 0;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    switch (*s) {
-    case 'k':
-    case 'K':
-        unit = (uint64_t)1 << 10;
-        s++;
-        break;
-    case 'm':
-    case 'M':
-        unit = (uint64_t)1 << 20;
-        s++;
-        break;
-    case 'g':
-    case 'G':
-        unit = (uint64_t)1 << 30;
-        s++;
-        break;
-    }
-    if (*s == 'i' && s[1] == 'B')
-        s += 2;
-    else if (*s == 'B' && unit == 1)
-        s++;
-    if (*s || v > ((uint64_t)1 << 40) / unit)
-        return 0;
-    return v * unit;
-}
 
 static void _warn_rate(const char *text)
 {
@@ -75,7 +37,7 @@ void hl_callsites_load_settings(void)
     hl_callsites_settings.on = on && *on && strcmp(on, "0") != 0;
     hl_callsites_settings.rate = _DEFAULT_RATE;
     if (rate && *rate) {
-        uint64_t r = _parse_size(rate);
+        uint64_t r = hl_callsites_parse_rate(rate);
         if (r)
             hl_callsites_settings.rate = r;
         else if (hl_callsites_settings.on)

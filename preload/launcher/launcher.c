@@ -5,7 +5,9 @@
  * and its subshells were measured and left records of their own. */
 #define _GNU_SOURCE
 #include "config.h"
+#include "callsites/callsites_rate.h"
 #include "launcher_library.h"
+#include "launcher_output.h"
 #include "launcher_target.h"
 #include "record/record_stream.h"
 
@@ -118,18 +120,29 @@ static int _cannot_run(const char *name, int err)
     return err == ENOENT ? 127 : 126;
 }
 
-static void _say_if_unmeasurable(const char *name)
+/* What the user should know of the program before it runs: that it
+ * cannot be measured, or that it is a shell script, each of whose
+ * processes is measured on its own. */
+static void _say_what_it_is(const char *name)
 {
-    char path[PATH_MAX], why[3 * PATH_MAX];
+    char path[PATH_MAX], why[3 * PATH_MAX], shell[64];
 
-    if (hl_target_resolve(name, path) == 0 &&
-        hl_target_unmeasurable(path, why, sizeof(why)))
+    if (hl_target_resolve(name, path) < 0)
+        return;
+    if (hl_target_unmeasurable(path, why, sizeof(why)))
         fprintf(stderr, "heapline: %s: LD_PRELOAD cannot measure it\n", why);
+    else if (hl_target_shell_script(path, shell, sizeof(shell)))
+        fprintf(stderr,
+                "heapline: %s is a %s script: the shell and each program it "
+                "runs are measured, each process with a summary line and a "
+                "record of its own; to measure one program alone, give "
+                "heapline that program's own path\n",
+                path, shell);
 }
 
 int main(int argc, char **argv)
 {
-    char lib[PATH_MAX];
+    char lib[PATH_MAX], why[PATH_MAX + 64];
     const char *output = NULL, *callsites_rate = NULL, *unusable;
     int found = hl_launcher_library(lib) == 0;
     int quiet = 0, callsites = 0, c;
@@ -152,14 +165,23 @@ int main(int argc, char **argv)
                         optarg);
                 return _usage_error(NULL);
             }
+            if (hl_output_unwritable(optarg, why, sizeof(why))) {
+                fprintf(stderr, "heapline: -o %s: %s\n", optarg, why);
+                return _usage_error(NULL);
+            }
             output = optarg;
             break;
         case 'q':
             quiet = 1;
             break;
         case _OPT_CALLSITES:
-            if (optarg && !*optarg)
-                return _usage_error("the RATE of --sites is empty");
+            if (optarg && !hl_callsites_parse_rate(optarg)) {
+                fprintf(stderr,
+                        "heapline: --sites: bad value '%s' (a size in bytes "
+                        "up to 1T, such as 512K or 4M)\n",
+                        optarg);
+                return _usage_error(NULL);
+            }
             callsites = 1;
             callsites_rate = optarg;
             break;
@@ -204,7 +226,7 @@ int main(int argc, char **argv)
             perror("heapline");
             return 1;
         }
-        _say_if_unmeasurable(argv[optind]);
+        _say_what_it_is(argv[optind]);
     }
     execvp(argv[optind], argv + optind);
     return _cannot_run(argv[optind], errno);

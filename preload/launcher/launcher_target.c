@@ -147,6 +147,49 @@ int hl_target_unmeasurable(const char *path, char *msg, size_t cap)
     return found;
 }
 
+/* The word of line at *p, its end NUL-terminated; NULL at the end. */
+static char *_word(char **p)
+{
+    char *start = *p + strspn(*p, " \t"), *end;
+
+    if (!*start || *start == '\n')
+        return NULL;
+    end = start + strcspn(start, " \t\n");
+    *p = *end ? end + 1 : end;
+    *end = '\0';
+    return start;
+}
+
+int hl_target_shell_script(const char *path, char *shell, size_t cap)
+{
+    static const char *const shells[] = {"sh",   "bash", "dash", "ksh",
+                                         "mksh", "zsh",  "ash",  "csh",
+                                         "tcsh", "fish", NULL};
+    char head[257], *p = head + 2, *word, *name;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : pread(fd, head, sizeof(head) - 1, 0);
+
+    if (fd >= 0)
+        close(fd);
+    if (n < 2 || head[0] != '#' || head[1] != '!')
+        return 0;
+    head[n] = '\0';
+    word = _word(&p);
+    /* "#!/usr/bin/env bash", as pyenv's shims and many scripts begin. */
+    if (word && strcmp(basename(word), "env") == 0)
+        while ((word = _word(&p)) && word[0] == '-')
+            ;
+    if (!word)
+        return 0;
+    name = basename(word);
+    for (int i = 0; shells[i]; i++)
+        if (strcmp(name, shells[i]) == 0) {
+            snprintf(shell, cap, "%s", name);
+            return 1;
+        }
+    return 0;
+}
+
 const char *hl_library_unusable(const char *path)
 {
     struct hl_elf elf;

@@ -20,6 +20,12 @@ int hl_target_resolve(const char *name, char path[PATH_MAX]);
  * its interpreter, which the message then names. */
 int hl_target_unmeasurable(const char *path, char *msg, size_t cap);
 
+/* Whether the program at path is a shell script ("#!/bin/sh", or
+ * "#!/usr/bin/env bash" as pyenv's shims): 1 with the shell's name in
+ * shell[0..cap), else 0. Its shell and each program it runs are measured,
+ * each with a record of its own. */
+int hl_target_shell_script(const char *path, char *shell, size_t cap);
+
 /* What the file at path is when it is not a shared object of this machine
  * ("a 32-bit ELF file"), or NULL when it is one (or cannot be read: the
  * dynamic loader then says why). */

@@ -114,6 +114,8 @@ __attribute__((constructor)) static void _start(int argc, char **argv)
     _pid = getpid();
     hl_exec_hooks_init();
     hl_record_paths_set(_pid, 0);
+    if (hl_settings.output[0])
+        hl_record_check_folder();
     hl_counters_snapshot(&f);
     if (hl_settings.output[0]) {
         hl_refresh_init();

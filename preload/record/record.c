@@ -26,6 +26,7 @@
  * and keeps its stack small (lifecycle.c). */
 static char _text[HL_RECORD_TEXT_MAX];
 static char _line[PATH_MAX + 128];
+static int _warned; /* once per process: at start, or at exit */
 
 static void _format(struct hl_buf *b, const struct hl_figures *f,
                     const struct hl_memory *mem, int64_t elapsed_ns, pid_t pid)
@@ -65,6 +66,9 @@ static void _warn(const char *path, const char *reason)
 {
     struct hl_buf b;
 
+    if (_warned)
+        return;
+    _warned = 1;
     hl_buf_init(&b, _line, sizeof(_line));
     hl_buf_str(&b, "heapline: cannot write the record ");
     hl_buf_str(&b, path);
@@ -97,6 +101,23 @@ static int _write_in_place(const char *path, const char *text, size_t len)
     if (close(fd) && !failed)
         failed = 1;
     return failed ? -1 : 0;
+}
+
+void hl_record_check_folder(void)
+{
+    const char *slash;
+    char folder[PATH_MAX];
+    struct stat st;
+    size_t len;
+
+    if (hl_settings.output_fd || !hl_paths.ready ||
+        !(slash = strrchr(hl_paths.path, '/')))
+        return;
+    len = slash > hl_paths.path ? (size_t)(slash - hl_paths.path) : 1;
+    memcpy(folder, hl_paths.path, len);
+    folder[len] = '\0';
+    if (stat(folder, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
+        _warn(hl_paths.path, strerrordesc_np(errno));
 }
 
 void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,

@@ -17,9 +17,15 @@
 #define HL_RECORD_TEXT_MAX                                                     \
     (HL_CALLSITES_FIELD + HL_MODULES_FIELD + HL_TIMELINE_FIELD + 2048)
 
+/* At start: says at once (the one warning of record_write) when the
+ * folder of the record's path is missing, so that a long run is not
+ * measured for nothing; the program runs on. */
+void hl_record_check_folder(void);
+
 /* Writes the record to its path (output_path.h), replacing the provisional
  * one in a single rename, or to the stream HEAPLINE_OUTPUT names. If that
- * fails it says so in one line on stderr; the program is not disturbed.
+ * fails it says so in one line on stderr, unless it said so at start; the
+ * program is not disturbed.
  * mem: VmHWM and VmRSS at the end. */
 void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,
                      int64_t elapsed_ns, pid_t pid);

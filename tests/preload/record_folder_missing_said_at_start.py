@@ -1,0 +1,31 @@
+"""HEAPLINE_OUTPUT in a folder that does not exist is said at the start of
+the process, before the program's own first line, not only after a long
+run; the program runs on, measured, and the warning is the only one (it is
+not said again at exit)."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+work = t.tmpdir()
+path = os.path.join(work, "missing", "run.csv")
+res = t.run([t.PYTHON3, "-c",
+             "import sys; sys.stderr.write('program\\n'); " + t.TUTORIAL],
+            t.preload_env(path))
+lines = res.stderr.splitlines()
+warnings = [i for i, l in enumerate(lines)
+            if l.startswith("heapline: cannot write the record ")]
+t.check(res.returncode == 0, "the program's status: %d" % res.returncode)
+t.check(len(warnings) == 1 and path in lines[warnings[0]]
+        and "No such file or directory" in lines[warnings[0]],
+        "one warning, naming the path and why: %r" % lines)
+t.check(warnings and "program" in lines and
+        warnings[0] < lines.index("program"),
+        "said before the program's first line: %r" % lines)
+t.check(len([l for l in lines if t.SUMMARY.match(l)]) == 1,
+        "measured all the same: one summary line: %r" % lines)
+t.check(not os.path.exists(os.path.dirname(path)), "no folder made")
+t.done()
