@@ -116,8 +116,13 @@ void hl_record_check_folder(void)
     len = slash > hl_paths.path ? (size_t)(slash - hl_paths.path) : 1;
     memcpy(folder, hl_paths.path, len);
     folder[len] = '\0';
+    /* The program may make the folder before it ends: the record is then
+     * written, and this line said only why it could not be yet. */
     if (stat(folder, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
-        _warn(hl_paths.path, strerrordesc_np(errno));
+        _warn(hl_paths.path,
+              errno == ENOENT ? "its folder does not exist (yet): No such "
+                                "file or directory"
+                              : "its folder is not a folder: Not a directory");
 }
 
 void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,
