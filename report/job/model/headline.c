@@ -106,10 +106,12 @@ void hl_headline_slurm(const struct hl_report *r, char buf[HL_SENTENCE])
     if (_sacct_silence(s, buf))
         return;
     if (!s->known) {
+        /* The tutorial's sentences, in its order; what is new after. */
         snprintf(buf, HL_SENTENCE,
                  "Slurm: sacct MaxRSS is a per-task maximum sampled during "
-                 "the job; a short peak can fall between samples. Compare it "
-                 "with the largest VmHWM%s, %s (rank %" PRId32 " on %s).",
+                 "the job. Compare it with the largest VmHWM%s, %s; a short "
+                 "peak can fall between samples. That VmHWM is rank "
+                 "%" PRId32 "'s, on %s.",
                  above, hwm, big->rank, _host(r, big->host));
         return;
     }

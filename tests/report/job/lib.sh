@@ -38,7 +38,10 @@ quiet() {
 }
 
 # same WHAT EXPECTED_FILE ACTUAL_FILE: exact equality, with the diff shown.
+# same WHAT GOLDEN ACTUAL; HEAPLINE_UPDATE_GOLDEN=1 copies ACTUAL over
+# GOLDEN first, for a change of the report's words (read the diff after).
 same() {
+    [ "${HEAPLINE_UPDATE_GOLDEN:-}" != 1 ] || cp "$3" "$2"
     if diff -u "$2" "$3" > "$tmp/diff"; then
         ok "$1"
     else
