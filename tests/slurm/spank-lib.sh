@@ -134,15 +134,8 @@ nodes = {n["node"]: n for n in json.load(sys.stdin)["nodes"]}
 v = nodes.get(sys.argv[1], {}).get("concurrent_rss_bytes")
 print("" if v is None else v)' "$2"
 }
-_size() { # BYTES: written as heapline-report writes sizes
-    "$py" -c '
-import sys
-b = float(sys.argv[1])
-for u in ("B", "KiB", "MiB", "GiB", "TiB"):
-    if b < 1024 or u == "TiB":
-        print("%d B" % b if u == "B" else "%.1f %s" % (b, u))
-        break
-    b /= 1024' "$1"
+_size() { # BYTES: written as heapline-report writes sizes (tests/sizes.py)
+    "$py" "$srcdir/../sizes.py" "$1"
 }
 _sacct_bytes() { # a sacct size (159856K, 12M...) in bytes
     "$py" -c '
