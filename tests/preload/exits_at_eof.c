@@ -1,12 +1,14 @@
-/* Sleeps argv[1] seconds, then returns argv[2] from main: a plain C
- * program, which neither ignores SIGPIPE nor closes its stderr at exit. */
+/* Reads stdin to its end, then returns argv[1] from main: a plain C
+ * program, which neither ignores SIGPIPE nor closes its stderr at exit,
+ * and ends when its driver says. */
+#include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int main(int argc, char **argv)
 {
-    if (argc != 3)
+    if (argc != 2)
         return 2;
-    sleep((unsigned)atoi(argv[1]));
-    return atoi(argv[2]);
+    while (getchar() != EOF)
+        ;
+    return atoi(argv[1]);
 }
