@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 SECTION = "## Tests that read a clock"
-ROW = re.compile(r"^\| `(tests/[\w.-]+/[\w.-]+)` \|")
+ROW = re.compile(r"^\| `(tests/[\w./-]+)` \|")
 TIMED = re.compile(
     r"\bsleep\b|nanosleep|usleep|signal\.pause"
     r"|time\.(?:time|monotonic|perf_counter)|monotonic_ns"
@@ -108,14 +108,17 @@ def _timed(top_srcdir, srcdir, text):
 
 
 def _all(top_srcdir, top_builddir):
-    """Every test of the tree: (DIR/NAME, its file or None)."""
-    root = os.path.join(top_srcdir, "tests")
-    for folder in sorted(os.listdir(root)):
-        builddir = os.path.join(top_builddir, "tests", folder)
-        if os.path.isfile(os.path.join(builddir, "Makefile")):
+    """Every test of the tree, in folders at any depth: (DIR/NAME, its file
+    or None)."""
+    for srcdir, subdirs, files in sorted(os.walk(os.path.join(top_srcdir,
+                                                             "tests"))):
+        subdirs.sort()
+        folder = os.path.relpath(srcdir, top_srcdir)
+        builddir = os.path.join(top_builddir, folder)
+        if "Makefile.am" in files and \
+                os.path.isfile(os.path.join(builddir, "Makefile")):
             for name in _tests_of(builddir):
-                yield ("tests/%s/%s" % (folder, name),
-                       _source(os.path.join(root, folder), name))
+                yield ("%s/%s" % (folder, name), _source(srcdir, name))
 
 
 def found(top_srcdir, top_builddir):
