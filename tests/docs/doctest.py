@@ -244,6 +244,10 @@ def compile_line(line, opts):
                              "tolerance")
         if kind == "ws":
             pattern.append(r"\s+")
+        elif kind == "time":
+            # Masked: a time of this run says how busy the machine was,
+            # never what the page's run took.
+            pattern.append(NUM + r" +" + m.group("tunit"))
         elif key in opts.any:
             pattern.append(ANY)
         elif kind == "size":
@@ -256,10 +260,6 @@ def compile_line(line, opts):
             figures.append(Figure(key, float(key),
                                   SLURM_UNITS[m.group("lunit")], "size", tol))
             pattern.append(r"(\d+(?:\.\d+)?)([KMGT])")
-        elif kind == "time":
-            # Masked: a time of this run says how busy the machine was,
-            # never what the page's run took.
-            pattern.append(NUM + r" +" + m.group("tunit"))
         elif kind == "num" and key in opts.wall:
             pattern.append(NUM)
         elif kind == "num":
