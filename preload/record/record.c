@@ -32,18 +32,16 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
                     const struct hl_memory *mem, int64_t elapsed_ns, pid_t pid)
 {
     struct hl_record_row row = {0};
-    int64_t peak_time = f->peak_time_ns;
 
-    /* Two clocks: the coarse one may read a tick past the precise one. */
-    if (peak_time > elapsed_ns)
-        peak_time = elapsed_ns;
     hl_identity_to_record(&hl_identity, pid, &row);
     row.start_time_ns = hl_clock_start_wall_ns();
     row.elapsed_ms = hl_ms_of_ns(elapsed_ns);
     row.allocs = f->allocs;
     row.frees = f->frees;
     row.peak_heap = f->peak;
-    row.peak_heap_time_ms = hl_ms_of_ns(peak_time);
+    /* Never past elapsed_s: the figures were taken before elapsed_ns was
+     * read, and the coarse clock is never ahead of the precise one. */
+    row.peak_heap_time_ms = hl_ms_of_ns(f->peak_time_ns);
     row.live_heap_at_exit = f->live;
     row.vmhwm = (uint64_t)mem->vmhwm;
     row.vmrss_at_exit = (uint64_t)mem->vmrss;

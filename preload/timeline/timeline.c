@@ -86,10 +86,14 @@ size_t hl_timeline_note(struct hl_timeline *tl, int64_t t_ms, uint64_t heap,
 }
 
 void hl_timeline_settle(struct hl_timeline *tl, uint64_t peak,
-                        int64_t peak_t_ms, int64_t vmhwm)
+                        int64_t peak_t_ms, int64_t vmhwm, int64_t end_ms)
 {
     size_t at = 0;
 
+    while (tl->n > 1 && tl->p[tl->n - 1].t_ms > end_ms) {
+        _merge(tl, tl->n - 2, tl->n - 1);
+        tl->n--;
+    }
     hl_timeline_settle_rss(tl->p, tl->n, 0, vmhwm < 0 ? 0 : (uint64_t)vmhwm);
     for (size_t i = 0; i < tl->n; i++) {
         if (tl->p[i].t_ms <= peak_t_ms)

@@ -55,9 +55,10 @@ size_t hl_timeline_note(struct hl_timeline *tl, int64_t t_ms, uint64_t heap,
  * counting, the peak is exact), a point with no reading has the next
  * one's, and no reading exceeds vmhwm (VmHWM is the kernel's own highest
  * VmRSS; a reading above it is the noise of per-CPU counters). vmhwm < 0:
- * unknown. */
+ * unknown. No point is past end_ms: one that is (noted by a thread after
+ * the end was read) is merged into the one before. */
 void hl_timeline_settle(struct hl_timeline *tl, uint64_t peak,
-                        int64_t peak_t_ms, int64_t vmhwm);
+                        int64_t peak_t_ms, int64_t vmhwm, int64_t end_ms);
 
 #pragma GCC visibility pop
 

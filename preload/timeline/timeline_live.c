@@ -156,7 +156,8 @@ const char *hl_timeline_final(const struct hl_figures *f,
         hl_timeline_note(&end, elapsed_ns / 1000000, f->live,
                          mem->vmrss < 0 ? HL_TIMELINE_NO_RSS
                                         : (uint64_t)mem->vmrss);
-    hl_timeline_settle(&end, f->peak, f->peak_time_ns / 1000000, mem->vmhwm);
+    hl_timeline_settle(&end, f->peak, f->peak_time_ns / 1000000, mem->vmhwm,
+                       elapsed_ns / 1000000);
     hl_buf_init(&b, text, sizeof(text));
     hl_timeline_put(&b, end.p, end.n);
     return b.overflow ? NULL : text;

@@ -88,15 +88,9 @@ def preload_env(output=None, **extra):
     return env
 
 
-# A guard against a deadlock of the library, never a speed limit: the
-# slowest run here takes seconds on an idle machine, and a machine under
-# any load finishes it in far less than this; a deadlock still ends the
-# test instead of the whole CI run.
-HANG_S = 1800
-
-
+# No time limit: a run takes what the machine gives it, and a deadlock of
+# the library is CI's to catch, as a hang.
 def run(argv, env, **kw):
-    kw.setdefault("timeout", HANG_S)
     return subprocess.run(argv, env=env, capture_output=True, text=True, **kw)
 
 

@@ -1,9 +1,12 @@
 """A process that allocates 200 MiB at once, then touches it for three
 seconds with no further allocation, then is killed (SIGKILL), leaves a
 provisional record whose VmHWM is within 5% of what it touched and whose
-elapsed time is within 0.5 s of its life: the refresher (refresh.h) kept
-them fresh after the heap's last milestone. The refresher is none of the
-program's: not among its threads, gone with it."""
+elapsed time covers its life: at least from its first line to its kill,
+at most from before it started to the refresher's end. The refresher
+(refresh.h) kept them fresh after the heap's last milestone, which came
+seconds before the kill. The refresher is none of the program's: not
+among its threads, gone with it. No bound here depends on the machine's
+speed: the test waits for what it needs, as long as it takes."""
 
 import os
 import signal
@@ -24,6 +27,7 @@ proc = subprocess.Popen([t.program("touches_after_allocating"), str(MIB)],
                         env=t.preload_env(rec_path, HEAPLINE_QUIET="1"),
                         stdout=subprocess.PIPE, text=True)
 t.check(proc.stdout.readline() == "allocated\n", "it allocated")
+alive = time.monotonic()  # the library had started
 t.check(proc.stdout.readline() == "touched\n", "it touched its memory")
 with open("/proc/%d/status" % proc.pid) as f:
     threads = [l for l in f if l.startswith("Threads:")]
@@ -41,13 +45,12 @@ def fresh():
 
 
 # The refresher reads four times a second; on a loaded machine, later: the
-# kill waits for its reading of the touched memory (the deadline only
-# bounds a failure: without the refresher, the record never shows it).
-deadline = time.monotonic() + 60
-while not fresh() and time.monotonic() < deadline:
+# kill waits for its reading of the touched memory (without the refresher,
+# the record never shows it, and the test hangs here).
+while not fresh():
     time.sleep(0.05)
 time.sleep(max(0.0, start + 3.0 - time.monotonic()))
-life = time.monotonic() - start
+killed = time.monotonic()
 proc.send_signal(signal.SIGKILL)
 proc.wait()
 
@@ -65,16 +68,18 @@ def holding_record():
     return found
 
 
-# Its last write, the elapsed time, comes once the process is gone.
-deadline = time.monotonic() + 60
-while holding_record() and time.monotonic() < deadline:
+# Its last write, the elapsed time, comes once the process is gone, and
+# then the refresher goes too (else the test hangs here).
+while holding_record():
     time.sleep(0.1)
-t.check(not holding_record(), "the refresher is gone with the process")
+gone = time.monotonic()
 rec = t.read_provisional(rec_path)
 t.check(abs(rec["vmhwm_bytes"] - touched) <= touched * 0.05,
         "VmHWM %d within 5%% of the %d bytes touched"
         % (rec["vmhwm_bytes"], touched))
-t.check(abs(rec["elapsed_s"] - life) <= 0.5,
-        "elapsed %.3f s within 0.5 s of its life, %.3f s"
-        % (rec["elapsed_s"], life))
+# One millisecond either way: elapsed_s is rounded to it.
+t.check(killed - alive - 0.001 <= rec["elapsed_s"] <= gone - start + 0.001,
+        "elapsed %.3f s from at least its first line to its kill, %.3f s, "
+        "to at most its start to the refresher's end, %.3f s"
+        % (rec["elapsed_s"], killed - alive, gone - start))
 t.done()

@@ -1,5 +1,5 @@
 """A process SIGKILLed in the middle of a staircase of allocations (10
-steps of 50 MiB planned, one every 0.5 s, killed after the 6th) leaves a
+steps of 50 MiB planned, 0.5 s apart, killed after the 6th) leaves a
 provisional record whose timeline holds every step it reached, in order,
 each with the RSS of the step touched; heapline-report reads it and draws
 it (--timeline)."""
@@ -18,10 +18,17 @@ REACHED = 6
 t.require_built()
 work = t.tmpdir()
 rec_path = os.path.join(work, "rec.csv")
-proc = subprocess.Popen([t.program("staircase"), "10", "50", "500"],
-                        env=t.preload_env(rec_path), stdout=subprocess.PIPE,
-                        text=True)
-steps = [proc.stdout.readline().split() for _ in range(REACHED)]
+# Driven: a step waits for our line, so the 6th is the last it reaches
+# however late the kill comes.
+proc = subprocess.Popen([t.program("staircase"), "10", "50", "500", "driven"],
+                        env=t.preload_env(rec_path), stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, text=True)
+steps = []
+for k in range(1, REACHED + 1):
+    steps.append(proc.stdout.readline().split())
+    if k < REACHED:
+        proc.stdin.write("next\n")
+        proc.stdin.flush()
 proc.send_signal(signal.SIGKILL)
 proc.stdout.read()
 proc.wait()

@@ -24,7 +24,7 @@ def run_with(pattern, cwd=work, **variables):
                             env=t.preload_env(pattern, **variables),
                             cwd=cwd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
-    _, err = proc.communicate(timeout=t.HANG_S)
+    _, err = proc.communicate()
     return proc.pid, err
 
 

@@ -4,8 +4,8 @@
  * and one per bucket; no merge loses the largest heap, and the point of
  * the peak holds the exact peak once settled; a reading goes to the point
  * open before the observation that took it, a point with none gets the
- * next one's, and none exceeds VmHWM; the index a note returns is the
- * first point that changed. */
+ * next one's, and none exceeds VmHWM; none is past the end; the index a
+ * note returns is the first point that changed. */
 #include <string.h>
 
 #include "../tap.h"
@@ -89,7 +89,7 @@ static void _run(const char *what, int64_t ms, int64_t step_ms,
     ok(kept, "%s: the largest heap observed is always a point's", what);
     printf("# %s: %zu points at most, buckets of %lld ms at the end\n", what,
            most, (long long)_tl.width_ms);
-    hl_timeline_settle(&_tl, peak, peak_at_ms, -1);
+    hl_timeline_settle(&_tl, peak, peak_at_ms, -1, ms);
     for (size_t i = 0; i < _tl.n; i++)
         if (_tl.p[i].t_ms <= peak_at_ms &&
             (i + 1 == _tl.n || _tl.p[i + 1].t_ms > peak_at_ms))
@@ -116,7 +116,7 @@ static void _readings(void)
     is_uint(_tl.p[3].rss, HL_TIMELINE_NO_RSS, "the point it opened has none");
     hl_timeline_note(&_tl, _tl.p[3].t_ms, 0, 350);
     is_uint(_tl.p[3].rss, 350, "the end's reading is the last point's");
-    hl_timeline_settle(&_tl, 800, 26, 2500);
+    hl_timeline_settle(&_tl, 800, 26, 2500, 61);
     is_uint(_tl.p[1].rss, 400, "settled: a point with no reading has the next");
     is_uint(_tl.p[0].rss, 2500, "no reading above VmHWM");
     is_uint(_tl.p[1].heap, 800, "the point of the peak holds the peak");
@@ -139,9 +139,26 @@ static void _merge_keeps_largest(void)
             "the reading at 20 ms, of the point of 10 ms, is in their merge");
 }
 
+/* A thread that notes after the end was read (its clock read later) left
+ * points past the end: they are merged into the last one before it. */
+static void _end_bounds_points(void)
+{
+    hl_timeline_reset(&_tl);
+    hl_timeline_note(&_tl, 0, 100, 1000);
+    hl_timeline_note(&_tl, 30, 200, HL_TIMELINE_NO_RSS);
+    hl_timeline_note(&_tl, 41, 900, 5000);
+    hl_timeline_note(&_tl, 52, 300, 6000);
+    hl_timeline_settle(&_tl, 900, 30, -1, 35);
+    is_int(_tl.n, 2, "points past the end of 35 ms merged: two left");
+    is_int(_tl.p[1].t_ms, 30, "the last at 30 ms, within the end");
+    is_uint(_tl.p[1].heap, 900, "it holds the heap of those merged into it");
+    is_uint(_tl.p[1].rss, 6000, "and their largest reading");
+}
+
 int main(void)
 {
     _readings();
+    _end_bounds_points();
     _merge_keeps_largest();
     _run("a 10 ms run", 10, 1, 7);
     _run("a 2-hour run", 2 * 3600 * 1000, 1, 3600 * 1000 + 17);

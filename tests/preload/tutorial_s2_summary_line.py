@@ -9,6 +9,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import sizes  # noqa: E402
+
 t.require_built()
 work = t.tmpdir()
 rec_path = os.path.join(work, "rec.csv")
@@ -24,9 +28,6 @@ if t.check(m is not None, "summary line format: %r" % lines):
             "peak %s between 287.5 and 289.0 MiB" % m.group(3))
     t.check(int(m.group(1)) >= int(m.group(2)), "allocs >= frees")
     vmhwm = t.read_record(rec_path)["vmhwm_bytes"]
-    # Rounded half up, as common/format_size.c rounds (Python's "%.1f"
-    # rounds 9.25 down to 9.2).
-    tenths = (vmhwm * 10 + 2**19) // 2**20
-    t.check(m.group(5) == "%d.%d MiB" % divmod(tenths, 10),
+    t.check(m.group(5) == sizes.text(vmhwm),
             "VmHWM %s is the record's %d bytes" % (m.group(5), vmhwm))
 t.done()

@@ -44,7 +44,6 @@ cache=${HEAPLINE_GUEST_CACHE:-/var/cache/heapline-guest}
 shared=${HEAPLINE_SHARED_SLURM:-$here/../../../shared/slurm}
 tarball=$shared/slurm-$VERSION-debian12-x86_64.tar.xz
 readonly MEMORY=2048
-readonly BOOT_SECONDS=900 # TCG on a loaded 2-core machine: generous
 
 _die() {
     echo "guest.sh: $*" >&2
@@ -135,7 +134,7 @@ _free_port() {
 }
 
 _cmd_start() {
-    local run=$1 img accel=tcg shares='' i=0 p port end
+    local run=$1 img accel=tcg shares='' i=0 p port
     shift
     img=$(_cmd_build) || exit $?
     [ $# -gt 0 ] || set -- "$(cd "$here/../.." && pwd)"
@@ -173,16 +172,12 @@ _cmd_start() {
     exec 9>&-
     # An interrupted start leaves no guest behind (qemu runs daemonized).
     trap '_kill "$run"; exit 1' HUP INT TERM
-    end=$((SECONDS + BOOT_SECONDS))
+    # As long as the guest lives: TCG on a loaded machine boots when it
+    # can, and a guest that hangs is CI's to catch as a hang.
     until _ssh "$run" true 2> /dev/null; do
         _alive "$run" || {
             _cmd_console "$run"
             _die "the guest stopped while booting"
-        }
-        [ $SECONDS -lt $end ] || {
-            _cmd_console "$run"
-            _kill "$run"
-            _die "the guest did not answer within $BOOT_SECONDS s"
         }
         sleep 1
     done

@@ -311,8 +311,7 @@ _mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
         _diag < "$d/cc.err"
         return
     fi
-    # -t 2: a hung MPI start-up ends the step instead of the test suite.
-    (cd "$d" && env "$@" srun -t 2 --mpi="$mpi" --heapline -N2 -n4 ./mpi-rank \
+    (cd "$d" && env "$@" srun --mpi="$mpi" --heapline -N2 -n4 ./mpi-rank \
         > "$d/out" 2> "$d/err")
     _ok $? "MPI $name: srun --mpi=$mpi --heapline -N2 -n4 succeeds"
     sd=$(_stepdir "$d" 0)

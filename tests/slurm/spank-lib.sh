@@ -83,12 +83,16 @@ stagger_py=$art/stagger.py
 # A script that sets layout=task before sourcing runs its scenarios in the
 # per-task layout (a record and an exit file per task in the step folder);
 # without it, the default, one merged file per node.
+# No deadline of the plugin's in effect where a scenario does not test one
+# (the most each takes, an hour): the report's, and the wait for sacct's
+# MaxRSS at the step's end, which slurmdbd gives when the machine lets it.
+no_deadline="timeout=3600 sacct_wait=3600"
 if [ -n "$built" ]; then
     plugin=$art/heapline.so
     lib=$art/libheapline.so
-    plugstack_base="optional $plugin lib=$lib report=$art/heapline-report"
+    plugstack_base="optional $plugin lib=$lib report=$art/heapline-report $no_deadline"
 else
-    plugstack_base="optional $plugin"
+    plugstack_base="optional $plugin $no_deadline"
 fi
 plugstack="$plugstack_base${layout:+ layout=$layout}"
 if [ -n "$built" ] || [ -n "${layout:-}" ]; then
@@ -100,8 +104,6 @@ fi
 
 work=$top/work
 mkdir -p "$work"
-# A step or job that hangs ends after 5 minutes instead of hanging the suite.
-export SLURM_TIMELIMIT=5 SBATCH_TIMELIMIT=5
 
 _fresh() { # NAME: an empty working folder for one scenario
     mkdir -p "$work/$1"
@@ -134,15 +136,8 @@ nodes = {n["node"]: n for n in json.load(sys.stdin)["nodes"]}
 v = nodes.get(sys.argv[1], {}).get("concurrent_rss_bytes")
 print("" if v is None else v)' "$2"
 }
-_size() { # BYTES: written as heapline-report writes sizes
-    "$py" -c '
-import sys
-b = float(sys.argv[1])
-for u in ("B", "KiB", "MiB", "GiB", "TiB"):
-    if b < 1024 or u == "TiB":
-        print("%d B" % b if u == "B" else "%.1f %s" % (b, u))
-        break
-    b /= 1024' "$1"
+_size() { # BYTES: written as heapline-report writes sizes (tests/sizes.py)
+    "$py" "$srcdir/../sizes.py" "$1"
 }
 _sacct_bytes() { # a sacct size (159856K, 12M...) in bytes
     "$py" -c '

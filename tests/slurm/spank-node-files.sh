@@ -82,18 +82,15 @@ _ok "$(cmp -s "$d/a" "$d/b" && test ! -s "$d/task.txt.err"; echo $?)" \
 
 d=$(_fresh scancel)
 before=$failed
-(cd "$d" && exec srun -J hl-scancel --heapline -N2 -n4 "$py" "$touch_py" 20 120 \
+(cd "$d" && exec srun -J hl-scancel --heapline -N2 -n4 "$py" "$touch_py" 20 forever \
     > "$d/out" 2> "$d/err") &
 srun_pid=$!
-for _ in $(seq 600); do
-    [ "$(grep -c '^rank' "$d/out" 2> /dev/null)" = 4 ] && break
-    sleep 0.1
-done
+until [ "$(grep -c '^rank' "$d/out" 2> /dev/null)" = 4 ]; do sleep 0.1; done
 scancel -n hl-scancel
 wait $srun_pid
 sd=$(_stepdir "$d" 0)
-for _ in $(seq 300); do # the nodes merge as their tasks end
-    [ "$(ls "$sd"/node-n*.heapline 2> /dev/null | grep -c .)" = 2 ] && break
+# The nodes merge as their tasks end (else the test hangs here).
+until [ "$(ls "$sd"/node-n*.heapline 2> /dev/null | grep -c .)" = 2 ]; do
     sleep 0.1
 done
 _ok "$(test "$(ls "$sd"/node-n*.heapline | grep -c .)" = 2; echo $?)" \
@@ -243,13 +240,10 @@ fi
 
 d=$(_fresh stepd-killed)
 before=$failed
-(cd "$d" && exec srun -J hl-stepd --heapline -N2 -n2 "$py" "$touch_py" 20 120 \
+(cd "$d" && exec srun -J hl-stepd --heapline -N2 -n2 "$py" "$touch_py" 20 forever \
     > "$d/out" 2> "$d/err") &
 srun_pid=$!
-for _ in $(seq 600); do
-    [ "$(grep -c '^rank' "$d/out" 2> /dev/null)" = 2 ] && break
-    sleep 0.1
-done
+until [ "$(grep -c '^rank' "$d/out" 2> /dev/null)" = 2 ]; do sleep 0.1; done
 # n2's task and its parent, n2's slurmstepd (both nodes run on this host).
 task=$(awk '$4 == "n2" { print $6 }' "$d/out")
 stepd=$(ps -o ppid= -p "${task:-0}" | tr -d ' ')
@@ -259,10 +253,7 @@ kill -9 $task 2> /dev/null
 scancel -n hl-stepd
 wait $srun_pid
 # Slurm may drain a node whose step it could not end: back to service.
-for _ in $(seq 300); do
-    [ -z "$(squeue -h -n hl-stepd)" ] && break
-    sleep 0.1
-done
+until [ -z "$(squeue -h -n hl-stepd)" ]; do sleep 0.1; done
 scontrol update nodename=n2 state=resume 2> /dev/null
 sd=$(_stepdir "$d" 0)
 _ok "$(test -n "$stepd" && test "$(_files "$sd")" = "node-n1.heapline report.html report.txt "
@@ -271,10 +262,7 @@ _ok "$(test -n "$(_local_left)"; echo $?)" \
     "stepd killed: n2's node-local folder stays, with the records"
 # The next step on n2, of any job of the user: its end finds the folder.
 (cd "$d" && srun --heapline -N2 -n2 "$py" "$touch_py" 20 0 > "$d/out2" 2> "$d/err2")
-for _ in $(seq 300); do
-    [ -e "$sd/node-n2.heapline" ] && break
-    sleep 0.1
-done
+until [ -e "$sd/node-n2.heapline" ]; do sleep 0.1; done
 _ok "$(test -e "$sd/node-n2.heapline"; echo $?)" \
     "stepd killed: the next step's end on n2 merges the folder into the first step's"
 _ok "$(test "$(_rows record end "$sd/node-n2.heapline")" = unfinished; echo $?)" \

@@ -100,7 +100,7 @@ int hl_cmd_wait(struct hl_cmd *cmds, size_t n, int64_t wake_ms)
     for (;;) {
         struct pollfd pfd[8];
         size_t who[8], npfd = 0;
-        bool running = false;
+        bool running = false, exiting = false;
         int64_t left;
         int timeout;
 
@@ -110,6 +110,7 @@ int hl_cmd_wait(struct hl_cmd *cmds, size_t n, int64_t wake_ms)
             if (cmds[i].fd < 0 && _reaped(&cmds[i]))
                 return (int)i;
             running = true;
+            exiting |= cmds[i].fd < 0;
             if (cmds[i].fd >= 0 && npfd < 8) {
                 pfd[npfd] = (struct pollfd){cmds[i].fd, POLLIN, 0};
                 who[npfd++] = i;
@@ -119,8 +120,9 @@ int hl_cmd_wait(struct hl_cmd *cmds, size_t n, int64_t wake_ms)
         if (!running || left <= 0)
             return -1;
         timeout = left > 1000000 ? 1000000 : (int)left;
-        /* A command that closed its stdout is exiting: look again soon. */
-        if (npfd == 0 && timeout > _REAP_TICK_MS)
+        /* A command that closed its stdout is exiting: look again soon,
+         * whatever the others do (its end may be what they wait for). */
+        if (exiting && timeout > _REAP_TICK_MS)
             timeout = _REAP_TICK_MS;
         if (poll(pfd, npfd, timeout) <= 0)
             continue;

@@ -84,12 +84,16 @@ static void _got_step(struct _ask *a, const struct hl_cmd *c, int64_t now)
     if (_step_done(a))
         return;
     /* No row of the step yet: does sacct know the job at all? The step is
-     * asked again only once the job's answer says it is worth it, so that
-     * a slow sacct is not asked twice at once. */
+     * asked again only once the job's answer says it is worth it (_got_job),
+     * so that a slow sacct is not asked twice at once, whichever answer
+     * comes first: the job's query may be out already, started when
+     * scontrol failed (_got_scontrol). */
     if (!a->step_row && !a->asked[_JOB]) {
         a->want[_JOB] = true, a->start_at[_JOB] = now;
         return;
     }
+    if (!a->step_row && (a->want[_JOB] || a->cmd[_JOB].pid))
+        return;
     _again(a, _STEP, now);
 }
 

@@ -16,6 +16,10 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", ".."))
+from sizes import text as fmt_size  # noqa: E402
+
 n = int(os.environ.get("TAP_START", "1")) - 1
 failed = False
 
@@ -28,17 +32,6 @@ def check(what, cond, detail=""):
         failed = True
         for line in str(detail).splitlines():
             print("# " + line)
-
-
-def fmt_size(b):
-    """hl_format_size: binary units, one decimal, rounded half up."""
-    if b < 1024:
-        return f"{b} B"
-    for u, name in enumerate(["KiB", "MiB", "GiB", "TiB"], 1):
-        unit = 1 << (10 * u)
-        tenths = (b * 10 + unit // 2) // unit
-        if tenths < 10240 or u == 4:
-            return f"{tenths // 10}.{tenths % 10} {name}"
 
 
 def fmt_tenths(seconds):

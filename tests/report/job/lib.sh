@@ -1,6 +1,11 @@
 # Sourced by the report tests: where the program is, a scratch directory,
 # TAP output, and writers of format-1 records.
 report=$top_builddir/report/heapline-report
+# --slurm-timeout where fake sacct and scontrol answer: the most it takes
+# (an hour), no deadline in effect, since a fake answers when the machine
+# lets it; a short one is given only where a fake never answers, and the
+# deadline is what is tested.
+NO_DEADLINE=3600
 golden=$report_srcdir/golden
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hl-report-test.XXXXXX")
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
