@@ -11,13 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <slurm/slurm.h>
-#include <slurm/slurmdb.h>
-
 #include "comment_entry.h"
 #include "comment_site.h"
 #include "config.h"
 #include "decimal.h"
+#include "slurm_compat.h"
 
 #define HL_PROGRAM "heapline-admin-comment"
 /* How long to wait for slurmdbd to record the job's end. */
@@ -106,11 +104,11 @@ static void _cond(slurmdb_job_cond_t *cond, uint32_t job,
 /* The job's record once slurmdbd has its end; NULL after HL_WAIT_END_S.
  * *list holds it, for the caller to destroy. */
 static slurmdb_job_rec_t *_ended(void *db, slurmdb_job_cond_t *cond,
-                                 uint32_t job, List *list)
+                                 uint32_t job, list_t **list)
 {
     for (int i = 0; i <= HL_WAIT_END_S; i++) {
         slurmdb_job_rec_t *rec = NULL, *r;
-        ListIterator it;
+        list_itr_t *it;
 
         if ((*list = slurmdb_jobs_get(db, cond))) {
             it = slurm_list_iterator_create(*list);
@@ -138,7 +136,7 @@ static slurmdb_job_rec_t *_ended(void *db, slurmdb_job_cond_t *cond,
  */
 static const char *_ctld_comment(uint32_t job, job_info_msg_t **msg)
 {
-    if (slurm_load_job(msg, job, SHOW_ALL) != SLURM_SUCCESS) {
+    if (slurm_load_job(msg, hl_slurm_job_ref(job), SHOW_ALL) != SLURM_SUCCESS) {
         *msg = NULL;
         return NULL;
     }
@@ -153,7 +151,7 @@ static const char *_ctld_comment(uint32_t job, job_info_msg_t **msg)
 /* The job's nodes, one name each, into *names (the caller frees). */
 static size_t _nodes(const char *list, char ***names)
 {
-    hostlist_t hl = list ? slurm_hostlist_create(list) : NULL;
+    hl_hostlist hl = list ? slurm_hostlist_create(list) : NULL;
     size_t n = 0, cap = 0;
     char *h;
 
@@ -179,17 +177,12 @@ static size_t _nodes(const char *list, char ***names)
 static int _store(void *db, slurmdb_job_cond_t *cond, uint32_t job,
                   char *comment)
 {
-    /* what sacctmgr's record of a change holds: NO_VAL where unchanged */
-    slurmdb_job_rec_t rec = {.admin_comment = comment,
-                             .array_task_id = NO_VAL,
-                             .derived_ec = NO_VAL,
-                             .lft = NO_VAL,
-                             .requid = -1,
-                             .resvid = NO_VAL,
-                             .state = JOB_PENDING};
-    List done;
+    slurmdb_job_rec_t rec;
+    list_t *done;
     int stored;
 
+    hl_slurmdb_job_rec_unchanged(&rec);
+    rec.admin_comment = comment;
     rec.steps = slurm_list_create(NULL);
     done = slurmdb_job_modify(db, cond, &rec);
     slurm_list_destroy(rec.steps);
@@ -216,7 +209,7 @@ static int _run(const struct _opts *o, void *db)
     char entry[HL_COMMENT_ENTRY_MAX], **names;
     job_info_msg_t *ctld;
     const char *old;
-    List list = NULL;
+    list_t *list = NULL;
     size_t n;
     int faults, status = 1, merge;
 

@@ -3,12 +3,14 @@
 #include "job_memory.h"
 
 #include <dlfcn.h>
-#include <slurm/slurm.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef int (*_load_job_fn)(job_info_msg_t **msg, uint32_t job, uint16_t flags);
-typedef void (*_free_msg_fn)(job_info_msg_t *msg);
+#include "slurm_compat.h"
+
+/* Their types as the headers built against declare them: srun's. */
+typedef __typeof__(slurm_load_job) *_load_job_fn;
+typedef __typeof__(slurm_free_job_info_msg) *_free_msg_fn;
 
 static int _write(uint64_t mb, int per_cpu, char *option, size_t option_size,
                   char *value, size_t value_size)
@@ -35,7 +37,8 @@ static int _from_api(uint32_t job, char *option, size_t option_size,
     uint64_t mem;
     int rc = -1;
 
-    if (!load || !release || load(&msg, job, SHOW_DETAIL) != 0 || !msg)
+    if (!load || !release ||
+        load(&msg, hl_slurm_job_ref(job), SHOW_DETAIL) != 0 || !msg)
         return -1;
     if (msg->record_count >= 1) {
         mem = msg->job_array[0].pn_min_memory;

@@ -8,8 +8,6 @@
 #include <netdb.h>
 #include <poll.h>
 #include <pthread.h>
-#include <slurm/slurm.h>
-#include <slurm/slurmdb.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +18,7 @@
 
 #include "child.h"
 #include "sacct_row.h"
+#include "slurm_compat.h"
 
 /* The pause between queries starts short, since the row comes a few
  * tenths of a second after the step's end, and doubles up to half a
@@ -31,21 +30,23 @@
 /*
  * srun's own libslurm's calls, looked up rather than linked: a second
  * libslurm in srun would not share its configuration (job_memory.c).
+ * Each has the type that the headers built against declare, which is
+ * the form of srun's release (the plugin is built for it).
  */
 struct _api {
-    void *(*connection_get)(uint16_t *flags);
-    int (*connection_close)(void **conn);
-    int (*connection_commit)(void *conn, bool commit);
-    List (*jobs_get)(void *conn, slurmdb_job_cond_t *cond);
-    List (*list_create)(ListDelF f);
-    void *(*list_append)(List l, void *x);
-    void (*list_destroy)(List l);
-    ListIterator (*iterator_create)(List l);
-    void *(*list_next)(ListIterator i);
-    void (*iterator_destroy)(ListIterator i);
-    hostlist_t (*hostlist_create)(const char *hosts);
-    char *(*hostlist_shift)(hostlist_t hl);
-    void (*hostlist_destroy)(hostlist_t hl);
+    __typeof__(slurmdb_connection_get) *connection_get;
+    __typeof__(slurmdb_connection_close) *connection_close;
+    __typeof__(slurmdb_connection_commit) *connection_commit;
+    __typeof__(slurmdb_jobs_get) *jobs_get;
+    __typeof__(slurm_list_create) *list_create;
+    __typeof__(slurm_list_append) *list_append;
+    __typeof__(slurm_list_destroy) *list_destroy;
+    __typeof__(slurm_list_iterator_create) *iterator_create;
+    __typeof__(slurm_list_next) *list_next;
+    __typeof__(slurm_list_iterator_destroy) *iterator_destroy;
+    __typeof__(slurm_hostlist_create) *hostlist_create;
+    __typeof__(slurm_hostlist_shift) *hostlist_shift;
+    __typeof__(slurm_hostlist_destroy) *hostlist_destroy;
 };
 
 static int _load(struct _api *api)
@@ -105,7 +106,7 @@ static void _release(struct _query *q)
 static void _nth_node(const struct _api *api, const char *nodes, uint64_t nth,
                       char *out, size_t size)
 {
-    hostlist_t hl = nodes ? api->hostlist_create(nodes) : NULL;
+    hl_hostlist hl = nodes ? api->hostlist_create(nodes) : NULL;
     char *host = NULL;
 
     out[0] = '\0';
@@ -124,9 +125,9 @@ static void _nth_node(const struct _api *api, const char *nodes, uint64_t nth,
 
 /* The step's row in jobs, if it has its usage figures: 1; 0 if not (yet),
  * noting whether the row itself came. */
-static int _row(struct _query *q, List jobs, char *row, size_t size)
+static int _row(struct _query *q, list_t *jobs, char *row, size_t size)
 {
-    ListIterator ji = q->api.iterator_create(jobs), si;
+    list_itr_t *ji = q->api.iterator_create(jobs), *si;
     slurmdb_job_rec_t *job;
     slurmdb_step_rec_t *s, *found = NULL;
     uint64_t rss, nodeid, task;
@@ -270,7 +271,7 @@ static void *_ask(void *arg)
     if (cond.step_list)
         q->api.list_append(cond.step_list, &sel);
     while (cond.step_list) {
-        List jobs = q->api.jobs_get(conn, &cond);
+        list_t *jobs = q->api.jobs_get(conn, &cond);
         int got = 0;
 
         if (!jobs && !q->answered)
