@@ -1,5 +1,7 @@
 /* heapline-report: reads heapline records and reports what the job
- * needed, per rank and per node, against its request and sacct. */
+ * needed, per rank and per node, against its request and sacct; or, with
+ * --compare, what changed between two runs; or, with --predict, what a
+ * run at another scale will need. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +9,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "job/compare/compare_main.h"
+#include "job/predict/predict_main.h"
 #include "reading.h"
 #include "report.h"
 #include "warn.h"
@@ -93,5 +97,14 @@ int main(int argc, char **argv)
     struct hl_options opt;
     int status = hl_parse_cli(argc, argv, &opt);
 
-    return status >= 0 ? status : _report(&opt);
+    if (status >= 0)
+        return status;
+    if (opt.compare)
+        status = hl_compare_main(&opt);
+    else if (opt.predict)
+        status = hl_predict_main(&opt);
+    else
+        status = _report(&opt);
+    hl_options_free(&opt);
+    return status;
 }

@@ -52,7 +52,7 @@ static int _keep(const struct hl_options *opt, const struct hl_reading_want *w,
                  struct hl_procset *set)
 {
     /* Only the CSV shows each process's allocations and such. */
-    set->drop_counts = opt->format != HL_FORMAT_CSV;
+    set->drop_counts = opt->format != HL_FORMAT_CSV || opt->compare;
     /* Only the series an output shows are kept: CSV lists every process. */
     if (opt->timeline)
         set->timelines.keep =
