@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job/predict/predict.h"
 #include "shared/cli_common.h"
 #include "warn.h"
 #include "job/slurm/slurm_facts.h"
@@ -14,9 +15,15 @@
  * things, and these options are often typed beside srun's. */
 static const char _usage[] =
     "Usage: heapline-report [OPTION]... FILE|DIR...\n"
+    "  or:  heapline-report --compare=OLD [OPTION]... NEW...\n"
+    "  or:  heapline-report --predict=RANKS --scaling=strong|weak [OPTION]... "
+    "RUN...\n"
     "Read heapline records and report the memory of a job per rank and per\n"
     "node, against its memory request and sacct's MaxRSS. A directory stands\n"
-    "for every record below it.\n"
+    "for every record below it. With --compare, report what changed from the\n"
+    "run OLD (a file or folder) to the run NEW (its files and folders). With\n"
+    "--predict, tell what a run of RANKS ranks will need, from runs at other\n"
+    "rank counts (each RUN a file or folder of one run).\n"
     "\n"
     "      --top=N              show the N ranks of largest peak heap "
     "(default 10)\n"
@@ -55,12 +62,29 @@ static const char _usage[] =
     "                           over time (text), or give the series (json,\n"
     "                           csv), where records hold timelines\n"
     "      --html=FILE          also write the report as an HTML page to FILE\n"
+    "      --compare=OLD        compare the run of the FILEs and DIRs (NEW) "
+    "with\n"
+    "                           the run OLD, a file or folder; once more for\n"
+    "                           each other file of OLD\n"
+    "      --fail-if-grown=PCT  with --compare: exit with status 3 when a\n"
+    "                           figure grew by more than PCT percent\n"
+    "      --predict=RANKS      what a run of RANKS ranks will need, from "
+    "runs\n"
+    "                           at two or more other rank counts\n"
+    "      --scaling=KIND       with --predict: strong (the same problem "
+    "split\n"
+    "                           among more ranks) or weak (the problem grown\n"
+    "                           with the ranks)\n"
+    "      --nodes=N            with --predict: the nodes of the run "
+    "predicted\n"
+    "                           (default: as many ranks per node as the runs)\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
     "Exit status: 0 when every input was a good record, 1 when some were\n"
-    "skipped (each named on stderr), 2 when nothing could be reported or an\n"
-    "option was wrong.\n";
+    "skipped (each named on stderr), 2 when nothing could be reported, a\n"
+    "prediction was refused or an option was wrong, 3 when a figure grew by\n"
+    "more than --fail-if-grown allows.\n";
 
 enum {
     _OPT_TOP = 256,
@@ -76,6 +100,11 @@ enum {
     _OPT_CALLSITES,
     _OPT_TIMELINE,
     _OPT_HTML,
+    _OPT_COMPARE,
+    _OPT_FAIL_IF_GROWN,
+    _OPT_PREDICT,
+    _OPT_SCALING,
+    _OPT_NODES,
 };
 
 static const struct option _long[] = {
@@ -93,6 +122,11 @@ static const struct option _long[] = {
     {"sites", required_argument, NULL, _OPT_CALLSITES},
     {"timeline", no_argument, NULL, _OPT_TIMELINE},
     {"html", required_argument, NULL, _OPT_HTML},
+    {"compare", required_argument, NULL, _OPT_COMPARE},
+    {"fail-if-grown", required_argument, NULL, _OPT_FAIL_IF_GROWN},
+    {"predict", required_argument, NULL, _OPT_PREDICT},
+    {"scaling", required_argument, NULL, _OPT_SCALING},
+    {"nodes", required_argument, NULL, _OPT_NODES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -107,6 +141,9 @@ static int _bad(const char *option, const char *value, const char *want)
 {
     return hl_cli_bad(HL_PROGRAM, option, value, want);
 }
+
+/* --scaling's words, in the order of enum hl_scaling after NONE. */
+static const char *const _scalings[] = {"strong", "weak", NULL};
 
 /* --format's words, in the order of enum hl_output_format. */
 static const char *const _formats[] = {"text",   "json", "csv",
@@ -155,13 +192,44 @@ static int _request(struct hl_options *opt, enum hl_mem_request_kind kind,
     return -1;
 }
 
+/* A whole percentage from 0 to 1000, with or without its '%': 0, or -1. */
+static int _percent(const char *arg, uint64_t *v)
+{
+    size_t len = strlen(arg);
+    char pct[16];
+
+    if (len && arg[len - 1] == '%')
+        len--;
+    if (len == 0 || len >= sizeof(pct))
+        return -1;
+    memcpy(pct, arg, len);
+    pct[len] = '\0';
+    return hl_cli_number(pct, 1000, v);
+}
+
+/* One more file or folder of the run OLD. Returns -1 to go on, or 2 when
+ * memory runs out. */
+static int _compare(struct hl_options *opt, const char *arg)
+{
+    char **more;
+
+    if (!arg[0])
+        return _bad("--compare", arg, "a file or folder of records");
+    more = realloc(opt->compare, (size_t)(opt->ncompare + 1) * sizeof(*more));
+    if (!more) {
+        fprintf(stderr, "%s: out of memory\n", HL_PROGRAM);
+        return 2;
+    }
+    opt->compare = more;
+    opt->compare[opt->ncompare++] = (char *)arg;
+    return -1;
+}
+
 static int _option(void *opts, int c, const char *arg)
 {
     struct hl_options *opt = opts;
     uint64_t v;
     int choice, status;
-    size_t len;
-    char pct[16];
 
     switch (c) {
     case _OPT_TOP:
@@ -182,14 +250,7 @@ static int _option(void *opts, int c, const char *arg)
         opt->cpus_per_task = (uint32_t)v;
         return -1;
     case _OPT_MARGIN:
-        len = strlen(arg);
-        if (len && arg[len - 1] == '%')
-            len--;
-        if (len == 0 || len >= sizeof(pct))
-            return _bad("--margin", arg, "a percentage from 0 to 1000");
-        memcpy(pct, arg, len);
-        pct[len] = '\0';
-        if (hl_cli_number(pct, 1000, &v) < 0)
+        if (_percent(arg, &v) < 0)
             return _bad("--margin", arg, "a percentage from 0 to 1000");
         opt->margin_pct = (unsigned)v;
         return -1;
@@ -232,9 +293,78 @@ static int _option(void *opts, int c, const char *arg)
             return _bad("--html", arg, "a file name");
         opt->html = arg;
         return -1;
+    case _OPT_COMPARE:
+        return _compare(opt, arg);
+    case _OPT_FAIL_IF_GROWN:
+        if (_percent(arg, &v) < 0)
+            return _bad("--fail-if-grown", arg, "a percentage from 0 to 1000");
+        opt->fail_if_grown_pct = (int)v;
+        return -1;
+    case _OPT_PREDICT:
+        if (hl_cli_number(arg, HL_PREDICT_MAX_RANKS, &v) < 0 || v == 0)
+            return _bad("--predict", arg, "a number of ranks, 1 or more");
+        opt->predict = (uint32_t)v;
+        return -1;
+    case _OPT_SCALING:
+        if ((status = hl_cli_choice(HL_PROGRAM, "--scaling", arg, _scalings,
+                                    &choice)) != 0)
+            return status;
+        opt->scaling = (enum hl_scaling)(choice + 1);
+        return -1;
+    case _OPT_NODES:
+        if (hl_cli_number(arg, HL_PREDICT_MAX_RANKS, &v) < 0 || v == 0)
+            return _bad("--nodes", arg, "a number of nodes, 1 or more");
+        opt->nodes = (uint32_t)v;
+        return -1;
     default:
         return _try_help();
     }
+}
+
+/* "PROGRAM: --a and --b exclude each other", or "--a needs --b". */
+static int _conflict(const char *a, const char *b, const char *how)
+{
+    fprintf(stderr, "%s: %s %s %s\n", HL_PROGRAM, a, how, b);
+    return _try_help();
+}
+
+/* What --compare and --predict allow of the others: a report of one run's
+ * options, given for two runs or several, would say nothing clear. */
+static int _modes(const struct hl_options *opt)
+{
+    const char *mode = opt->compare ? "--compare" : "--predict";
+
+    if (opt->compare && opt->predict)
+        return _conflict("--compare", "--predict", "excludes");
+    if (opt->fail_if_grown_pct >= 0 && !opt->compare)
+        return _conflict("--fail-if-grown", "--compare", "needs");
+    if (!opt->predict && (opt->scaling || opt->nodes))
+        return _conflict(opt->scaling ? "--scaling" : "--nodes", "--predict",
+                         "needs");
+    if (opt->predict && !opt->scaling) {
+        fprintf(stderr,
+                "%s: --predict needs --scaling=strong (the same problem split "
+                "among more ranks) or --scaling=weak (the problem grown with "
+                "the ranks)\n",
+                HL_PROGRAM);
+        return _try_help();
+    }
+    if (!opt->compare && !opt->predict)
+        return -1;
+    if (opt->job)
+        return _conflict(mode, "--job", "excludes");
+    if (opt->sacct)
+        return _conflict(mode, "--sacct", "excludes");
+    if (opt->timeline)
+        return _conflict(mode, "--timeline", "excludes");
+    if (opt->format == HL_FORMAT_FOLDED)
+        return _conflict(mode, "--format=folded", "excludes");
+    if (opt->predict && (opt->format == HL_FORMAT_HTML || opt->html))
+        return _conflict(mode, opt->html ? "--html" : "--format=html",
+                         "excludes");
+    if (opt->predict && opt->format == HL_FORMAT_CSV)
+        return _conflict(mode, "--format=csv", "excludes");
+    return -1;
 }
 
 int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
@@ -242,10 +372,25 @@ int hl_parse_cli(int argc, char **argv, struct hl_options *opt)
     static const struct hl_cli cli = {HL_PROGRAM, _usage,  "j:hV",
                                       _long,      _option, "FILE or DIR"};
 
+    int status;
+
     memset(opt, 0, sizeof(*opt));
     opt->top = HL_DEFAULT_TOP;
     opt->callsites = HL_DEFAULT_CALLSITES;
     opt->margin_pct = HL_DEFAULT_MARGIN_PCT;
     opt->slurm_timeout_ms = HL_DEFAULT_SLURM_TIMEOUT_S * 1000;
-    return hl_cli_parse(&cli, argc, argv, opt, &opt->paths, &opt->npaths);
+    opt->fail_if_grown_pct = -1;
+    status = hl_cli_parse(&cli, argc, argv, opt, &opt->paths, &opt->npaths);
+    if (status < 0)
+        status = _modes(opt);
+    if (status >= 0)
+        hl_options_free(opt);
+    return status;
+}
+
+void hl_options_free(struct hl_options *opt)
+{
+    free(opt->compare);
+    opt->compare = NULL;
+    opt->ncompare = 0;
 }

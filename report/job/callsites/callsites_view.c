@@ -98,10 +98,8 @@ static void _estimate(struct hl_table *tab, uint64_t bytes, double variance)
     hl_table_cell(tab, "± %s", e);
 }
 
-/* The naming frame of a stack, and up to callers of the program's own
- * frames that called it, joined by " <- ". */
-static void _label(const struct hl_callsites_view *v, uint32_t stack,
-                   size_t callers, char *buf, size_t len)
+void hl_callsites_label(const struct hl_callsites_view *v, uint32_t stack,
+                        size_t callers, char *buf, size_t len)
 {
     struct hl_named_frame f[HL_NAMED_MAX];
     size_t n = hl_callsite_frames(v->sym, v->db, stack, f), at = 0;
@@ -154,7 +152,7 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
         char label[2048];
 
         _estimate(&tab, t->bytes, t->variance);
-        _label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
+        hl_callsites_label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
         hl_table_cell(&tab, "%" PRIu32, t->records);
         _cell_escaped(&tab, label);
     }
@@ -175,7 +173,7 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             char label[1024];
 
-            _label(v, s->stack, 1, label, sizeof(label));
+            hl_callsites_label(v, s->stack, 1, label, sizeof(label));
             if (i)
                 hl_table_cell(&tab, "%s", "");
             else
@@ -213,7 +211,7 @@ static void _json_callsite(FILE *out, const struct hl_callsites_view *v,
     size_t n = hl_callsite_frames(v->sym, v->db, stack, f);
     char label[1024];
 
-    _label(v, stack, 0, label, sizeof(label));
+    hl_callsites_label(v, stack, 0, label, sizeof(label));
     fprintf(out,
             "{\"bytes\": %" PRIu64 ", \"se_bytes\": %" PRIu64
             ", \"samples\": %" PRIu64 ", \"site\": ",
