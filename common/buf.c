@@ -55,8 +55,7 @@ void hl_buf_i64(struct hl_buf *b, int64_t v)
     }
 }
 
-/* value / 10^digits, with digits decimals; a negative value is 0. */
-static void _fixed(struct hl_buf *b, int64_t value, int digits)
+void hl_buf_fixed(struct hl_buf *b, int64_t value, int digits)
 {
     uint64_t v = value > 0 ? (uint64_t)value : 0;
     char frac[9];
@@ -66,16 +65,6 @@ static void _fixed(struct hl_buf *b, int64_t value, int digits)
     hl_buf_u64(b, v);
     hl_buf_char(b, '.');
     hl_buf_mem(b, frac, (size_t)digits);
-}
-
-void hl_buf_ms(struct hl_buf *b, int64_t ms)
-{
-    _fixed(b, ms, 3);
-}
-
-void hl_buf_ns(struct hl_buf *b, int64_t ns)
-{
-    _fixed(b, ns, 9);
 }
 
 void hl_buf_copy(char *out, size_t cap, const char *s)

@@ -18,11 +18,10 @@ void hl_buf_str(struct hl_buf *b, const char *s);
 void hl_buf_char(struct hl_buf *b, char c);
 void hl_buf_u64(struct hl_buf *b, uint64_t v);
 void hl_buf_i64(struct hl_buf *b, int64_t v);
-/* Milliseconds as seconds with three decimals ("%.3f", always with '.');
- * a negative time is written 0.000. */
-void hl_buf_ms(struct hl_buf *b, int64_t ms);
-/* Nanoseconds as seconds with nine decimals, the same way. */
-void hl_buf_ns(struct hl_buf *b, int64_t ns);
+/* value / 10^digits with digits decimals (1 to 9) as "%.*f" would write
+ * it, always with '.': milliseconds as seconds with digits 3. A negative
+ * value is written 0 (0.000). */
+void hl_buf_fixed(struct hl_buf *b, int64_t value, int digits);
 
 /* s into out (cap bytes), whole or not at all: "" when it does not fit. */
 void hl_buf_copy(char *out, size_t cap, const char *s);

@@ -1,5 +1,7 @@
 /* The machinery behind every file format that the parts exchange (the
- * record, the exit file, the node file): each format is one X-macro table
+ * record, the exit file, the node file), and behind the report's own CSV
+ * outputs (report/job/csv/csv_out.c, report/site/site_csv.c): each format
+ * is one X-macro table
  * of columns, X(member, "name", TYPE, flags, "meaning"), from which come
  *   - a struct of values, one member per column (TYPE's C type),
  *   - an enum of the columns, in the table's order,
@@ -10,9 +12,11 @@
  *
  * TYPEs: INT (int64_t), COUNT (uint64_t), MS (int64_t milliseconds,
  * written as seconds with three decimals), NS (int64_t nanoseconds, as
- * seconds with nine decimals), TEXT (const char *, quoted as CSV
- * requires), and word types (an int, the index of one of a fixed list
- * of words: see exit_format.h). */
+ * seconds with nine decimals), CENTI and MICRO (int64_t hundredths and
+ * millionths, written with two and six decimals: the report's own CSV
+ * outputs), TEXT (const char *, quoted as CSV requires), and word types
+ * (an int, the index of one of a fixed list of words: see
+ * exit_format.h). A negative time or decimal is written 0. */
 #ifndef HEAPLINE_COMMON_COLUMNS_H
 #define HEAPLINE_COMMON_COLUMNS_H
 
@@ -24,6 +28,8 @@ enum hl_col_kind {
     HL_COL_COUNT,
     HL_COL_MS,
     HL_COL_NS,
+    HL_COL_CENTI,
+    HL_COL_MICRO,
     HL_COL_TEXT,
     HL_COL_WORD
 };
@@ -74,17 +80,41 @@ static inline uint64_t hl_row_empty(const void *row)
 #define HL_CTYPE_COUNT uint64_t
 #define HL_CTYPE_MS int64_t
 #define HL_CTYPE_NS int64_t
+#define HL_CTYPE_CENTI int64_t
+#define HL_CTYPE_MICRO int64_t
 #define HL_CTYPE_TEXT const char *
 #define HL_COLKIND_INT HL_COL_INT
 #define HL_COLKIND_COUNT HL_COL_COUNT
 #define HL_COLKIND_MS HL_COL_MS
 #define HL_COLKIND_NS HL_COL_NS
+#define HL_COLKIND_CENTI HL_COL_CENTI
+#define HL_COLKIND_MICRO HL_COL_MICRO
 #define HL_COLKIND_TEXT HL_COL_TEXT
 #define HL_COLWORDS_INT NULL
 #define HL_COLWORDS_COUNT NULL
 #define HL_COLWORDS_MS NULL
 #define HL_COLWORDS_NS NULL
+#define HL_COLWORDS_CENTI NULL
+#define HL_COLWORDS_MICRO NULL
 #define HL_COLWORDS_TEXT NULL
+
+/* The decimals of a column of kind k that is a number with a fraction,
+ * 0 for the others. */
+static inline int hl_col_decimals(enum hl_col_kind k)
+{
+    switch (k) {
+    case HL_COL_MS:
+        return 3;
+    case HL_COL_NS:
+        return 9;
+    case HL_COL_CENTI:
+        return 2;
+    case HL_COL_MICRO:
+        return 6;
+    default:
+        return 0;
+    }
+}
 
 /* A format's types, from its table COLUMNS: struct TAG, its values (the
  * empty mask first, where the generic code finds it, then a member per

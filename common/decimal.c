@@ -16,10 +16,8 @@ const char *hl_scan_i64(const char *s, const char *end, int64_t *out)
     return p;
 }
 
-/* Seconds with up to `digits` decimals as a whole number of 10^-digits
- * seconds; more decimals are rounded. */
-static const char *_scan_fixed(const char *s, const char *end, int digits,
-                               int64_t *out)
+const char *hl_scan_fixed(const char *s, const char *end, int digits,
+                          int64_t *out)
 {
     static const uint64_t units[] = {1,         10,        100,     1000,
                                      10000,     100000,    1000000, 10000000,
@@ -56,16 +54,6 @@ static const char *_scan_fixed(const char *s, const char *end, int digits,
     return p;
 }
 
-const char *hl_scan_ms(const char *s, const char *end, int64_t *out)
-{
-    return _scan_fixed(s, end, 3, out);
-}
-
-const char *hl_scan_ns(const char *s, const char *end, int64_t *out)
-{
-    return _scan_fixed(s, end, 9, out);
-}
-
 /* Each: the number is the whole of s[0..len). */
 int hl_parse_u64(const char *s, size_t len, uint64_t *out)
 {
@@ -87,21 +75,11 @@ int hl_parse_i64(const char *s, size_t len, int64_t *out)
     return 0;
 }
 
-int hl_parse_ms(const char *s, size_t len, int64_t *out)
+int hl_parse_fixed(const char *s, size_t len, int digits, int64_t *out)
 {
     int64_t v;
 
-    if (hl_scan_ms(s, s + len, &v) != s + len)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int hl_parse_ns(const char *s, size_t len, int64_t *out)
-{
-    int64_t v;
-
-    if (hl_scan_ns(s, s + len, &v) != s + len)
+    if (hl_scan_fixed(s, s + len, digits, &v) != s + len)
         return -1;
     *out = v;
     return 0;

@@ -12,12 +12,11 @@
 int hl_parse_u64(const char *s, size_t len, uint64_t *out);
 int hl_parse_i64(const char *s, size_t len, int64_t *out);
 
-/* Seconds with up to three decimals ("0.015") as whole milliseconds; more
+/* A number with up to digits decimals (1 to 9) as a whole number of
+ * 10^-digits: seconds with three decimals ("0.015") as whole milliseconds
+ * with digits 3 (columns.h's hl_col_decimals gives each kind's). More
  * decimals are rounded. */
-int hl_parse_ms(const char *s, size_t len, int64_t *out);
-
-/* Seconds with up to nine decimals as whole nanoseconds, the same way. */
-int hl_parse_ns(const char *s, size_t len, int64_t *out);
+int hl_parse_fixed(const char *s, size_t len, int digits, int64_t *out);
 
 /* The same numbers at the start of s[0..end - s), for a reader that finds
  * a field's end as it parses it: each returns where the number stops (at
@@ -25,8 +24,8 @@ int hl_parse_ns(const char *s, size_t len, int64_t *out);
  * when no number of its kind starts at s. The number is the field when it
  * stops where the field does. */
 const char *hl_scan_i64(const char *s, const char *end, int64_t *out);
-const char *hl_scan_ms(const char *s, const char *end, int64_t *out);
-const char *hl_scan_ns(const char *s, const char *end, int64_t *out);
+const char *hl_scan_fixed(const char *s, const char *end, int digits,
+                          int64_t *out);
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The digits that start the 8 bytes at s, found and converted in one word

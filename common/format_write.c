@@ -28,10 +28,10 @@ static void _put_value(struct hl_buf *b, const struct hl_column *c,
         hl_buf_u64(b, *(const uint64_t *)v);
         break;
     case HL_COL_MS:
-        hl_buf_ms(b, *(const int64_t *)v);
-        break;
     case HL_COL_NS:
-        hl_buf_ns(b, *(const int64_t *)v);
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
+        hl_buf_fixed(b, *(const int64_t *)v, hl_col_decimals(c->kind));
         break;
     case HL_COL_TEXT:
         if (*(const char *const *)v)

@@ -109,9 +109,10 @@ static int _parse_field(const struct hl_column *c, const struct hl_field *v,
     case HL_COL_COUNT:
         return hl_parse_u64(v->s, v->len, to);
     case HL_COL_MS:
-        return hl_parse_ms(v->s, v->len, to);
     case HL_COL_NS:
-        return hl_parse_ns(v->s, v->len, to);
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
+        return hl_parse_fixed(v->s, v->len, hl_col_decimals(c->kind), to);
     case HL_COL_TEXT:
         return _parse_text(v, t, to);
     case HL_COL_WORD:
@@ -157,9 +158,10 @@ static const char *_scan_number(const struct hl_column *c, const char *p,
     case HL_COL_COUNT:
         return hl_scan_u64(p, end, to);
     case HL_COL_MS:
-        return hl_scan_ms(p, end, to);
     case HL_COL_NS:
-        return hl_scan_ns(p, end, to);
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
+        return hl_scan_fixed(p, end, hl_col_decimals(c->kind), to);
     default:
         return NULL;
     }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "callsites_text.h"
+
 #pragma GCC visibility push(hidden)
 
 #define HL_MODULES 256
@@ -19,7 +21,7 @@ struct hl_module {
     uintptr_t start, end; /* the object's mapping */
     uintptr_t bias;       /* load address: offset = address - bias */
     const char *path;     /* in the modules' own pool */
-    uint8_t build_id[20];
+    uint8_t build_id[HL_BUILD_ID_BYTES]; /* a longer one is not kept */
     uint8_t build_id_len;
 };
 

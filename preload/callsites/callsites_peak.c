@@ -1,8 +1,8 @@
 /* The at-peak table: taken at the milestones, written into the record. */
 #include "callsites.h"
 #include "callsites_modules.h"
+#include "callsites_peak.h"
 #include "callsites_stacks.h"
-#include "callsites_text.h"
 #include "record_format.h"
 
 #include <string.h>
@@ -36,35 +36,17 @@ void hl_callsites_at_peak(void)
     _keep(hl_stack_at(HL_STACK_OTHER));
 }
 
-static void _hex(struct hl_buf *b, uint64_t v)
-{
-    char d[16];
-    int n = 0;
-
-    do
-        d[n++] = "0123456789abcdef"[v & 15];
-    while (v >>= 4);
-    while (n)
-        hl_buf_char(b, d[--n]);
-}
-
 static void _callsite(struct hl_buf *b, const struct hl_stack *s)
 {
-    hl_buf_u64(b, s->at_peak.bytes);
-    hl_buf_char(b, ':');
-    hl_buf_u64(b, s->at_peak.count);
-    hl_buf_char(b, ':');
-    hl_buf_u64(b, hl_sampler_se(s->at_peak.variance));
-    hl_buf_char(b, ':');
-    for (uint32_t f = 0; f < s->depth; f++) {
-        if (f)
-            hl_buf_char(b, ';');
-        if (s->module[f] == HL_MODULE_NONE)
-            hl_buf_char(b, '?');
-        else
-            hl_buf_u64(b, s->module[f]);
-        hl_buf_char(b, '+');
-        _hex(b, s->offset[f]);
+    struct hl_callsite_estimate e = {s->at_peak.bytes, s->at_peak.count,
+                                     hl_sampler_se(s->at_peak.variance)};
+
+    hl_callsite_put_estimate(b, &e);
+    for (uint32_t i = 0; i < s->depth; i++) {
+        struct hl_callsite_frame f = {
+            s->offset[i], s->module[i] == HL_MODULE_NONE ? HL_CALLSITE_NO_MODULE
+                                                         : s->module[i]};
+        hl_callsite_put_frame(b, i, &f);
     }
 }
 
@@ -99,7 +81,9 @@ static unsigned _top(uint32_t *top)
 void hl_callsites_write_sites(struct hl_buf *b, size_t max)
 {
     uint32_t top[HL_CALLSITES_WRITTEN];
-    char one[HL_STACK_DEPTH * 24 + 64];
+    /* The widest site: its estimate and, per frame, a module below
+     * HL_MODULES, '+', 16 hexadecimal digits and ';'. */
+    char one[64 + HL_STACK_DEPTH * 24];
     size_t start = b->len;
     unsigned n;
 
@@ -111,27 +95,11 @@ void hl_callsites_write_sites(struct hl_buf *b, size_t max)
 
         hl_buf_init(&s, one, sizeof(one));
         if (b->len > start)
-            hl_buf_char(&s, ' ');
+            hl_buf_char(&s, HL_CALLSITES_SEP);
         _callsite(&s, hl_stack_at(top[k]));
         if (s.overflow || b->len - start + s.len > max)
             break;
         hl_buf_mem(b, one, s.len);
-    }
-}
-
-/* Bytes a path may hold that the field's grammar or a CSV reader would
- * take for something else are written %XX. */
-static void _path(struct hl_buf *b, const char *p)
-{
-    for (; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c <= ' ' || c >= 0x7f || c == '%' || c == '"' || c == ',') {
-            hl_buf_char(b, '%');
-            hl_buf_char(b, "0123456789ABCDEF"[c >> 4]);
-            hl_buf_char(b, "0123456789ABCDEF"[c & 15]);
-        } else {
-            hl_buf_char(b, (char)c);
-        }
     }
 }
 
@@ -145,15 +113,11 @@ void hl_callsites_write_modules(struct hl_buf *b)
         const struct hl_module *m = hl_module_at(i);
 
         if (i)
-            hl_buf_char(b, ' ');
+            hl_buf_char(b, HL_CALLSITES_SEP);
         if (m)
-            for (unsigned j = 0; j < m->build_id_len; j++) {
-                hl_buf_char(b, "0123456789abcdef"[m->build_id[j] >> 4]);
-                hl_buf_char(b, "0123456789abcdef"[m->build_id[j] & 15]);
-            }
-        hl_buf_char(b, ':');
-        if (m)
-            _path(b, m->path);
+            hl_callsite_put_module(b, m->build_id, m->build_id_len, m->path);
+        else
+            hl_callsite_put_module(b, NULL, 0, "");
     }
 }
 
@@ -164,7 +128,7 @@ static char _text[65536];
 static void _put(char *field, size_t cap, const char *text, size_t len)
 {
     memcpy(field, text, len);
-    memset(field + len, ' ', cap - len);
+    memset(field + len, HL_CALLSITES_SEP, cap - len);
 }
 
 void hl_callsites_put_sites(char *field, size_t cap)
@@ -182,7 +146,7 @@ void hl_callsites_put_sites(char *field, size_t cap)
     else
         _put(field + 1, cap - 1, "", 0);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    field[0] = b.len ? _text[0] : ' ';
+    field[0] = b.len ? _text[0] : HL_CALLSITES_SEP;
 }
 
 /* The modules field in buf[0..cap), cut at the last whole module (the
@@ -193,7 +157,7 @@ static void _modules(char *buf, size_t cap, char *field)
 
     hl_buf_init(&b, buf, cap + 1);
     hl_callsites_write_modules(&b);
-    while (b.overflow && b.len && buf[b.len - 1] != ' ')
+    while (b.overflow && b.len && buf[b.len - 1] != HL_CALLSITES_SEP)
         b.len--;
     if (b.len > cap)
         b.len = cap;
@@ -225,7 +189,7 @@ const char *hl_callsites_final_modules(void)
     _modules(work, HL_MODULES_FIELD, text);
     text[HL_MODULES_FIELD] = '\0';
     /* The final record needs no padding. */
-    for (size_t n = HL_MODULES_FIELD; n && text[n - 1] == ' '; n--)
+    for (size_t n = HL_MODULES_FIELD; n && text[n - 1] == HL_CALLSITES_SEP; n--)
         text[n - 1] = '\0';
     return text;
 }

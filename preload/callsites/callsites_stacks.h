@@ -6,10 +6,13 @@
 
 #include <stdint.h>
 
+#include "callsites_text.h"
+
 #pragma GCC visibility push(hidden)
 
-/* Frames kept per stack, innermost first, the library's own left out. */
-#define HL_STACK_DEPTH 32
+/* Frames kept per stack, innermost first, the library's own left out: as
+ * many as the record holds. */
+#define HL_STACK_DEPTH HL_CALLSITE_FRAMES
 /* Distinct stacks kept; the samples of any further one are counted in
  * the stack HL_STACK_OTHER, which has no frames. */
 #define HL_STACKS 4096

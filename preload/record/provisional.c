@@ -12,7 +12,7 @@
 #include "refresh.h"
 #include "replace.h"
 #include "callsites/callsites.h"
-#include "callsites/callsites_text.h"
+#include "callsites/callsites_peak.h"
 
 #include <errno.h>
 #include <fcntl.h>

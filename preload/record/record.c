@@ -12,7 +12,7 @@
 #include "replace.h"
 #include "process/settings.h"
 #include "callsites/callsites.h"
-#include "callsites/callsites_text.h"
+#include "callsites/callsites_peak.h"
 #include "timeline/timeline_live.h"
 
 #include <errno.h>

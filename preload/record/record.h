@@ -5,7 +5,7 @@
 
 #include "alloc/counters.h"
 #include "procstatus.h"
-#include "callsites/callsites_text.h"
+#include "callsites/callsites_peak.h"
 #include "timeline_text.h"
 
 #include <stdint.h>

@@ -128,11 +128,11 @@ static void _numbers(void)
             (a != 1 && a != b);
         a = 1, b = 2;
         bad_ms += _ref_fixed(buf + off, len, 3, &a) !=
-                      hl_parse_ms(buf + off, len, &b) ||
+                      hl_parse_fixed(buf + off, len, 3, &b) ||
                   (a != 1 && a != b);
         a = 1, b = 2;
         bad_ns += _ref_fixed(buf + off, len, 9, &a) !=
-                      hl_parse_ns(buf + off, len, &b) ||
+                      hl_parse_fixed(buf + off, len, 9, &b) ||
                   (a != 1 && a != b);
     }
     is_int(bad_u, 0, "2,000,000 random strings: counts as the reference");

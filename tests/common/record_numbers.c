@@ -15,7 +15,7 @@ static void _ms(const char *s, int64_t want)
 {
     int64_t got = -1;
 
-    is_int(hl_parse_ms(s, strlen(s), &got), 0, "'%s' parses", s);
+    is_int(hl_parse_fixed(s, strlen(s), 3, &got), 0, "'%s' parses", s);
     is_int(got, want, "'%s' is %lld ms", s, (long long)want);
 }
 
@@ -23,14 +23,15 @@ static void _bad_ms(const char *s)
 {
     int64_t got;
 
-    ok(hl_parse_ms(s, strlen(s), &got) < 0, "'%s' is refused as a time", s);
+    ok(hl_parse_fixed(s, strlen(s), 3, &got) < 0, "'%s' is refused as a time",
+       s);
 }
 
 static void _ns(const char *s, int64_t want)
 {
     int64_t got = -1;
 
-    is_int(hl_parse_ns(s, strlen(s), &got), 0, "'%s' parses", s);
+    is_int(hl_parse_fixed(s, strlen(s), 9, &got), 0, "'%s' parses", s);
     is_int(got, want, "'%s' is %lld ns", s, (long long)want);
 }
 
@@ -38,8 +39,8 @@ static void _bad_ns(const char *s)
 {
     int64_t got;
 
-    ok(hl_parse_ns(s, strlen(s), &got) < 0, "'%s' is refused as a start time",
-       s);
+    ok(hl_parse_fixed(s, strlen(s), 9, &got) < 0,
+       "'%s' is refused as a start time", s);
 }
 
 static void _i64(const char *s, int64_t want)

@@ -3,7 +3,9 @@
  * (format_read.c, as heapline-report reads), column by column, for every
  * kind of value each column can hold: the largest numbers, every word,
  * empty fields where a column allows them, texts that CSV must quote, and
- * files without the optional columns. The test walks the tables, so a new
+ * files without the optional columns; and the kinds that no file uses
+ * (the decimals of the report's CSV outputs) in a format of the test's
+ * own, written as printf writes them. The test walks the tables, so a new
  * column is covered as soon as it is added. */
 #include <stdint.h>
 #include <string.h>
@@ -18,9 +20,22 @@
 #include "record_format.h"
 #include "site_format.h"
 
+/* The kinds that no file uses, the report's own CSV outputs' decimals,
+ * in a format of the test's own. */
+#define _DECIMAL_COLUMNS(X)                                                    \
+    X(centi, "centi", CENTI, 0, "hundredths")                                  \
+    X(micro, "micro", MICRO, HL_COL_EMPTY, "millionths")
+#define _DECIMAL_ENUM(member, ...) _DECIMAL_##member,
+HL_FORMAT_TYPES(_decimal_row, _DECIMAL_COLUMNS, _DECIMAL_ENUM,
+                _DECIMAL_NCOLUMNS);
+#define _DECIMAL(...) HL_COLUMN_DESC(struct _decimal_row, __VA_ARGS__)
+static const struct hl_column _decimal_columns[] = {_DECIMAL_COLUMNS(_DECIMAL)};
+static const struct hl_format _decimal_format = {
+    "# heapline decimals ", 1, "decimals", _decimal_columns, _DECIMAL_NCOLUMNS};
+
 static const struct hl_format *const _formats[] = {
     &hl_record_format, &hl_exit_format, &hl_node_format,
-    &hl_merged_format, &hl_site_format,
+    &hl_merged_format, &hl_site_format, &_decimal_format,
 };
 
 /* Rows are handled as bytes: large enough for any format's struct. */
@@ -30,6 +45,7 @@ union _row {
     struct hl_node_row node;
     struct hl_merged_row merged;
     struct hl_site_row site;
+    struct _decimal_row decimal;
     uint64_t empty;
 };
 
@@ -38,6 +54,7 @@ static const uint64_t _counts[] = {0, 1, UINT32_MAX, UINT64_MAX};
 static const int64_t _times[] = {0, 1, 999, 1000, 1234567, INT64_MAX};
 static const int64_t _clock_times[] = {0, 1, 999999999, 1764547200123456789,
                                        INT64_MAX};
+static const int64_t _decimals[] = {0, 1, 99, 100, 123456789, INT64_MAX};
 static const char *const _texts[] = {
     "n1",         "node-01.cluster",
     "a,b",        "say \"hi\"",
@@ -81,6 +98,9 @@ static size_t _nvalues(const struct hl_column *c)
         return _N(_times);
     case HL_COL_NS:
         return _N(_clock_times);
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
+        return _N(_decimals);
     case HL_COL_TEXT:
         return _N(_texts) + 1;
     case HL_COL_WORD:
@@ -114,6 +134,10 @@ static void _set(union _row *row, const struct hl_column *c, unsigned i,
     case HL_COL_NS:
         *(int64_t *)to = _clock_times[v];
         break;
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
+        *(int64_t *)to = _decimals[v];
+        break;
     case HL_COL_TEXT:
         *(const char **)to = v < _N(_texts) ? _texts[v] : _long_text;
         break;
@@ -144,6 +168,8 @@ static const char *_show(const union _row *row, const struct hl_column *c,
     case HL_COL_INT:
     case HL_COL_MS:
     case HL_COL_NS:
+    case HL_COL_CENTI:
+    case HL_COL_MICRO:
         snprintf(out, size, "%" PRId64, *(const int64_t *)v);
         break;
     case HL_COL_COUNT:
@@ -317,6 +343,18 @@ static void _provisional(const struct hl_format *f)
     }
 }
 
+/* The decimals as "%.2f" and "%.6f" write them. */
+static void _decimal_text(void)
+{
+    struct _decimal_row row = {0, 123456789, 1};
+    char text[64];
+    struct hl_buf b;
+
+    hl_buf_init(&b, text, sizeof(text));
+    hl_format_write_values(&b, &_decimal_format, &row, 0);
+    is_str(text, "1234567.89,0.000001", "decimals with two and six places");
+}
+
 int main(void)
 {
     memset(_long_text, 'h', sizeof(_long_text) - 1);
@@ -325,5 +363,6 @@ int main(void)
         _without_optional(_formats[i]);
     }
     _provisional(&hl_record_format);
+    _decimal_text();
     return done_testing();
 }

@@ -6,7 +6,7 @@
 #include "callsites/callsites.h"
 #include "callsites/callsites_modules.h"
 #include "callsites/callsites_stacks.h"
-#include "callsites/callsites_text.h"
+#include "callsites/callsites_peak.h"
 #include "../tap.h"
 
 #include <elf.h>

@@ -1,11 +1,8 @@
 #include "callsites_db.h"
-#include "record_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define _MAX_FRAMES 256
 
 static void *_grow(void *p, size_t *cap, size_t need, size_t size)
 {
@@ -24,57 +21,6 @@ static void *_grow(void *p, size_t *cap, size_t need, size_t size)
 
 #define _GROW(arr, cap, need)                                                  \
     ((arr) = _grow((arr), &(cap), (need), sizeof(*(arr))))
-
-static int _hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* A digit of the grammar: decimal, or lowercase hexadecimal. */
-static int _digit(char c, int hex)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    return hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* A path %-decoded into a new string; NULL when broken or out of memory
- * (*bad says which). */
-static char *_decode(const char *s, size_t n, int *bad)
-{
-    char *out = malloc(n + 1);
-    size_t o = 0;
-
-    *bad = 0;
-    if (!out)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '%') {
-            out[o++] = s[i];
-            continue;
-        }
-        if (i + 2 >= n || _hexval(s[i + 1]) < 0 || _hexval(s[i + 2]) < 0) {
-            free(out);
-            *bad = 1;
-            return NULL;
-        }
-        out[o++] = (char)(_hexval(s[i + 1]) * 16 + _hexval(s[i + 2]));
-        i += 2;
-    }
-    out[o] = '\0';
-    if (!o || memchr(out, '\0', o)) {
-        free(out);
-        *bad = 1;
-        return NULL;
-    }
-    return out;
-}
 
 static int _err(char *err, size_t errlen, const char *what, unsigned n)
 {
@@ -100,55 +46,30 @@ static uint32_t _module(struct hl_callsites_db *db, char *path, const char *id)
     return (uint32_t)db->nmodules++;
 }
 
-static const char *_skip_spaces(const char *s)
-{
-    while (*s == ' ')
-        s++;
-    return s;
-}
-
 /* The modules field into map[0..*n): their indices in db. */
 static int _parse_modules(struct hl_callsites_db *db, const char *s,
                           uint32_t **map, size_t *n, char *err, size_t errlen)
 {
-    size_t cap = 0;
+    char id[HL_BUILD_ID_HEX + 1];
+    const char *path, *why;
+    size_t cap = 0, len;
+    int rc;
 
     *map = NULL;
     *n = 0;
-    for (s = _skip_spaces(s); *s; s = _skip_spaces(s)) {
-        const char *colon = strchr(s, ':');
-        const char *end = s + strcspn(s, " ");
-        char id[41];
-        char *path;
-        int bad;
+    while ((rc = hl_callsite_module_parse(&s, id, &path, &len, &why)) > 0) {
+        char *decoded = malloc(len + 1);
         uint32_t m;
 
-        if (!colon || colon > end || colon - s > 40 || (colon - s) % 2)
-            return _err(err, errlen, "modules: bad build-id in module",
-                        (unsigned)*n);
-        for (const char *c = s; c < colon; c++)
-            if (_digit(*c, 1) < 0)
-                return _err(err, errlen, "modules: bad build-id in module",
-                            (unsigned)*n);
-        memcpy(id, s, (size_t)(colon - s));
-        id[colon - s] = '\0';
-        /* An empty path: the library could not name the module. */
-        bad = 0;
-        path = colon + 1 < end
-                   ? _decode(colon + 1, (size_t)(end - colon - 1), &bad)
-                   : strdup("");
-        if (bad)
-            return _err(err, errlen, "modules: bad path in module",
-                        (unsigned)*n);
-        if (!path)
+        if (!decoded)
             return -2;
-        m = _module(db, path, id);
+        hl_callsite_path_decode(path, len, decoded);
+        m = _module(db, decoded, id);
         if (m == UINT32_MAX || !_GROW(*map, cap, *n + 1))
             return -2;
         (*map)[(*n)++] = m;
-        s = end;
     }
-    return 0;
+    return rc < 0 ? _err(err, errlen, why, (unsigned)*n) : 0;
 }
 
 static uint64_t _hash(const struct hl_callsite_frame *f, uint32_t depth)
@@ -218,85 +139,38 @@ static uint32_t _stack(struct hl_callsites_db *db,
     return (uint32_t)db->nstacks++;
 }
 
-static int _u64(const char **s, uint64_t *v, int hex)
-{
-    const char *p = *s;
-    uint64_t x = 0;
-    int d;
-
-    for (; (d = _digit(*p, hex)) >= 0; p++) {
-        if (x > (UINT64_MAX - (uint64_t)d) / (hex ? 16 : 10))
-            return -1;
-        x = x * (hex ? 16 : 10) + (uint64_t)d;
-    }
-    if (p == *s)
-        return -1;
-    *s = p;
-    *v = x;
-    return 0;
-}
-
-/* One frame, "module+hex" or "?+hex". */
-static int _frame(const char **s, const uint32_t *map, size_t nmap,
-                  struct hl_callsite_frame *f)
-{
-    uint64_t m;
-
-    if (**s == '?') {
-        (*s)++;
-        f->module = HL_CALLSITE_NO_MODULE;
-    } else if (_u64(s, &m, 0) || m >= nmap) {
-        return -1;
-    } else {
-        f->module = map[m];
-    }
-    if (**s != '+')
-        return -1;
-    (*s)++;
-    return _u64(s, &f->offset, 1);
-}
-
 int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
                         const char *callsites, const char *modules,
                         uint32_t *first_callsite, uint32_t *ncallsites,
                         char *err, size_t errlen)
 {
-    struct hl_callsite_frame frames[_MAX_FRAMES];
+    struct hl_callsite_frame frames[HL_CALLSITE_FRAMES_READ_MAX];
+    struct hl_callsite_estimate e;
+    const char *s = callsites ? callsites : "", *why;
     size_t nmap, first = db->ncallsites;
     uint32_t *map;
-    unsigned n = 0;
-    int rc =
-        _parse_modules(db, modules ? modules : "", &map, &nmap, err, errlen);
+    unsigned n = 1, depth;
+    int got = 0, rc = _parse_modules(db, modules ? modules : "", &map, &nmap,
+                                     err, errlen);
 
-    /* The library writes a site's first byte last: a record whose process
-     * died in the middle of rewriting its sites keeps this mark. */
-    if (!rc && *_skip_spaces(callsites ? callsites : "") == HL_FIELD_REWRITING)
-        rc = _err(err, errlen, "sites: cut short while rewritten, site", 1);
+    for (; !rc &&
+           (got = hl_callsite_parse(&s, nmap, &e, frames, &depth, &why)) > 0;
+         n++) {
+        uint32_t stack;
 
-    for (const char *s = _skip_spaces(callsites ? callsites : ""); !rc && *s;
-         s = _skip_spaces(s), n++) {
-        struct hl_proc_callsite ps = {0, 0, 0, 0};
-        uint32_t depth = 0;
-
-        if (_u64(&s, &ps.bytes, 0) || *s++ != ':' || _u64(&s, &ps.count, 0) ||
-            *s++ != ':' || _u64(&s, &ps.se, 0) || *s++ != ':') {
-            rc = _err(err, errlen, "sites: bad estimate in site", n + 1);
-            break;
-        }
-        while (!rc && *s && *s != ' ') {
-            if ((depth && *s++ != ';') || depth == _MAX_FRAMES ||
-                _frame(&s, map, nmap, &frames[depth++]))
-                rc = _err(err, errlen, "sites: bad frame in site", n + 1);
-        }
-        if (rc)
-            break;
-        ps.stack = _stack(db, frames, depth);
-        if (ps.stack == UINT32_MAX ||
+        for (unsigned i = 0; i < depth; i++)
+            if (frames[i].module != HL_CALLSITE_NO_MODULE)
+                frames[i].module = map[frames[i].module];
+        stack = _stack(db, frames, depth);
+        if (stack == UINT32_MAX ||
             !_GROW(db->callsites, db->callsites_cap, db->ncallsites + 1))
             rc = -2;
         else
-            db->callsites[db->ncallsites++] = ps;
+            db->callsites[db->ncallsites++] =
+                (struct hl_proc_callsite){e.bytes, e.count, e.se, stack};
     }
+    if (!rc && got < 0)
+        rc = _err(err, errlen, why, n);
     free(map);
     if (rc)
         db->ncallsites = first;

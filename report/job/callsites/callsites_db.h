@@ -9,18 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HL_CALLSITE_NO_MODULE UINT32_MAX
+#include "callsites_text.h"
 
 struct hl_callsite_module {
     char *path;
-    char build_id[41]; /* lowercase hex, "" when the record had none */
-};
-
-/* A frame: a return address as module + offset (an absolute address when
- * module is HL_SITE_NO_MODULE). */
-struct hl_callsite_frame {
-    uint64_t offset;
-    uint32_t module; /* index in hl_callsites_db.modules */
+    char build_id[HL_BUILD_ID_HEX + 1]; /* "" when the record had none */
 };
 
 struct hl_callsite_stack {
@@ -37,7 +30,7 @@ struct hl_proc_callsite {
 struct hl_callsites_db {
     struct hl_callsite_module *modules;
     size_t nmodules, modules_cap;
-    struct hl_callsite_frame *frames;
+    struct hl_callsite_frame *frames; /* module: in modules */
     size_t nframes, frames_cap;
     struct hl_callsite_stack *stacks;
     size_t nstacks, stacks_cap;

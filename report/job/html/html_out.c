@@ -86,14 +86,44 @@ static void _contents(FILE *out, const struct hl_report *r)
     fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
 }
 
+static void _cut_short_item(FILE *out, const struct hl_report *r,
+                            const struct hl_proc *p)
+{
+    const struct hl_summary *sum = r->sum;
+    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+
+    hl_fmt_end(p, sum->nodes[sum->node_of_host[p->host]].mem_limit, how);
+    hl_format_size(p->peak_heap, peak);
+    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_tenths(p->peak_time_ms, t);
+    fputs("<li>", out);
+    hl_html_printf(out,
+                   "rank %" PRId32 " on %s, pid %" PRIu32
+                   ": %s; heap %s at %s s, VmHWM %s",
+                   p->rank, hl_strpool_get(&r->set->hosts, p->host), p->pid,
+                   how, peak, t, hwm);
+    fputs("</li>\n", out);
+}
+
+static void _no_record_item(FILE *out, const struct hl_report *r,
+                            const struct hl_task_exit *x)
+{
+    char how[64];
+
+    hl_task_end(r, x, how);
+    fputs("<li>", out);
+    hl_html_printf(
+        out, "task %" PRIu32 " on %s, pid %" PRIu32 ": %s; no record", x->task,
+        hl_strpool_get(&r->set->hosts, x->host), x->pid, how);
+    fputs("</li>\n", out);
+}
+
 /* Processes that did not exit normally, and killed tasks with no record:
  * as many as the ranks table shows. */
 static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
 {
-    const struct hl_procset *set = r->set;
-    const struct hl_summary *sum = r->sum;
+    struct hl_cut_short c;
     size_t shown = 0;
-    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
 
     if (!count)
         return;
@@ -101,39 +131,12 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
             "<section id=\"cut-short\"><h2>Did not exit normally (%zu): "
             "figures are lower bounds up to the death</h2><ul>\n",
             count);
-    for (size_t i = 0; i < set->count && shown < r->top; i++) {
-        const struct hl_proc *p = &set->procs[i];
-
-        if (!hl_proc_cut_short(p))
-            continue;
-        hl_fmt_end(p, sum->nodes[sum->node_of_host[p->host]].mem_limit, how);
-        hl_format_size(p->peak_heap, peak);
-        hl_format_size(p->vmhwm, hwm);
-        hl_fmt_tenths(p->peak_time_ms, t);
-        fputs("<li>", out);
-        hl_html_printf(out,
-                       "rank %" PRId32 " on %s, pid %" PRIu32
-                       ": %s; heap %s at %s s, VmHWM %s",
-                       p->rank, hl_strpool_get(&set->hosts, p->host), p->pid,
-                       how, peak, t, hwm);
-        fputs("</li>\n", out);
-        shown++;
-    }
-    for (size_t i = 0; i < set->nexits && shown < r->top; i++) {
-        const struct hl_task_exit *x = &set->exits[i];
-
-        if (!x->signal || x->matched)
-            continue;
-        hl_task_end(r, x, how);
-        fputs("<li>", out);
-        hl_html_printf(out,
-                       "task %" PRIu32 " on %s, pid %" PRIu32 ": %s; no "
-                       "record",
-                       x->task, hl_strpool_get(&set->hosts, x->host), x->pid,
-                       how);
-        fputs("</li>\n", out);
-        shown++;
-    }
+    for (size_t at = 0;
+         shown < r->top && hl_procset_cut_short_next(r->set, &at, &c); shown++)
+        if (c.proc)
+            _cut_short_item(out, r, c.proc);
+        else
+            _no_record_item(out, r, c.exit);
     fputs("</ul></section>\n", out);
 }
 

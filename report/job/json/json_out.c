@@ -133,42 +133,45 @@ static void _heap(FILE *out, const struct hl_proc *p)
     fprintf(out, "%" PRIu64, p->vmhwm);
 }
 
+static void _cut_short_item(FILE *out, const struct hl_report *r,
+                            const struct hl_proc *p)
+{
+    _who(out, r, p);
+    fprintf(out, ", \"end\": \"%s\", \"signal\": ",
+            hl_end_word(p->signal, (enum hl_end)p->end));
+    _signal(out, p->signal);
+    fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+    _heap(out, p);
+    fputc('}', out);
+}
+
+static void _no_record_item(FILE *out, const struct hl_report *r,
+                            const struct hl_task_exit *x)
+{
+    fprintf(out, "{\"task\": %" PRIu32 ", \"host\": ", x->task);
+    hl_json_str(out, hl_strpool_get(&r->set->hosts, x->host));
+    fprintf(out,
+            ", \"pid\": %" PRIu32
+            ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
+            "\"record\": false}",
+            x->pid, x->signal, x->oom == 1 ? "true" : "false");
+}
+
 /* Every process cut short, and every killed task with no record: the
  * text report shows the first few of the same list. */
 static void _cut_short(FILE *out, const struct hl_report *r)
 {
-    const struct hl_procset *set = r->set;
     const char *sep = "\n";
+    struct hl_cut_short c;
 
     fputs("  \"did_not_exit_normally\": [", out);
-    for (size_t i = 0; i < set->listed; i++) {
-        const struct hl_proc *p = &set->procs[i];
-
-        if (!hl_proc_cut_short(p))
-            continue;
+    for (size_t at = 0; hl_procset_cut_short_next(r->set, &at, &c);
+         sep = ",\n") {
         fprintf(out, "%s    ", sep);
-        _who(out, r, p);
-        fprintf(out, ", \"end\": \"%s\", \"signal\": ",
-                hl_end_word(p->signal, (enum hl_end)p->end));
-        _signal(out, p->signal);
-        fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
-        _heap(out, p);
-        fputc('}', out);
-        sep = ",\n";
-    }
-    for (size_t i = 0; i < set->nexits; i++) {
-        const struct hl_task_exit *x = &set->exits[i];
-
-        if (!x->signal || x->matched)
-            continue;
-        fprintf(out, "%s    {\"task\": %" PRIu32 ", \"host\": ", sep, x->task);
-        hl_json_str(out, hl_strpool_get(&set->hosts, x->host));
-        fprintf(out,
-                ", \"pid\": %" PRIu32
-                ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
-                "\"record\": false}",
-                x->pid, x->signal, x->oom == 1 ? "true" : "false");
-        sep = ",\n";
+        if (c.proc)
+            _cut_short_item(out, r, c.proc);
+        else
+            _no_record_item(out, r, c.exit);
     }
     fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
 }

@@ -72,8 +72,8 @@ static int _make_nodes(struct hl_procset *set, struct hl_summary *sum)
     return 0;
 }
 
-/* Whether outputs list p one by one (text_out.c, json_out.c, html_out.c go
- * through set->procs in order for these). */
+/* Whether outputs list p one by one (hl_procset_cut_short_next and
+ * hl_procset_sigpipe_ends go through set->procs in order for these). */
 static int _listed(const struct hl_proc *p)
 {
     return hl_proc_cut_short(p) || p->end == HL_END_SIGPIPE;

@@ -215,14 +215,38 @@ int hl_procset_match_exits(struct hl_procset *set)
     return rc;
 }
 
+/* Whether entry i of the listed processes, then of the exits, is in the
+ * list of what did not exit normally: then it is in *out. */
+static int _cut_short_at(const struct hl_procset *set, size_t i,
+                         struct hl_cut_short *out)
+{
+    const struct hl_task_exit *x;
+
+    if (i < set->listed) {
+        *out = (struct hl_cut_short){.proc = &set->procs[i]};
+        return hl_proc_cut_short(out->proc);
+    }
+    x = &set->exits[i - set->listed];
+    *out = (struct hl_cut_short){.exit = x};
+    return x->signal && !x->matched;
+}
+
+int hl_procset_cut_short_next(const struct hl_procset *set, size_t *at,
+                              struct hl_cut_short *out)
+{
+    while (*at < set->listed + set->nexits)
+        if (_cut_short_at(set, (*at)++, out))
+            return 1;
+    return 0;
+}
+
 size_t hl_procset_cut_short(const struct hl_procset *set)
 {
-    size_t n = 0;
+    struct hl_cut_short c;
+    size_t n = 0, at = 0;
 
-    for (size_t i = 0; i < set->listed; i++)
-        n += hl_proc_cut_short(&set->procs[i]) != 0;
-    for (size_t i = 0; i < set->nexits; i++)
-        n += set->exits[i].signal && !set->exits[i].matched;
+    while (hl_procset_cut_short_next(set, &at, &c))
+        n++;
     return n;
 }
 

@@ -151,7 +151,23 @@ int hl_proc_is_launcher(const struct hl_procset *set, const struct hl_proc *p);
 /* Processes that SIGPIPE ended (once hl_aggregate has listed them). */
 size_t hl_procset_sigpipe_ends(const struct hl_procset *set);
 
-/* Processes cut short, and killed tasks that left no record (the same). */
+/* One entry of the list of what did not exit normally: a process cut
+ * short (proc), or a killed task that left no record (exit); the other
+ * is NULL. */
+struct hl_cut_short {
+    const struct hl_proc *proc;
+    const struct hl_task_exit *exit;
+};
+
+/* The list of what did not exit normally, chosen here for every output
+ * (the text and the HTML show its first few, the JSON all of it): the
+ * processes cut short in the report's order, then the killed tasks with
+ * no record (once hl_aggregate has listed them). From *at, 0 for the
+ * first, the next entry in *out and 1; 0 past the last. */
+int hl_procset_cut_short_next(const struct hl_procset *set, size_t *at,
+                              struct hl_cut_short *out);
+
+/* The length of that list. */
 size_t hl_procset_cut_short(const struct hl_procset *set);
 
 void hl_procset_free(struct hl_procset *set);

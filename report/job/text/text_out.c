@@ -158,38 +158,38 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
     hl_table_cell(tab, "VmHWM %s", hwm);
 }
 
+static void _no_record_row(struct hl_table *tab, const struct hl_report *r,
+                           const struct hl_task_exit *x)
+{
+    char how[64];
+
+    hl_task_end(r, x, how);
+    hl_table_cell(tab, "task %" PRIu32, x->task);
+    hl_table_cell(tab, "%s", hl_strpool_get(&r->set->hosts, x->host));
+    hl_table_cell(tab, "pid %" PRIu32, x->pid);
+    hl_table_cell(tab, "%s", how);
+    hl_table_cell(tab, "no record");
+    hl_table_cell(tab, "%s", "");
+}
+
 /* Processes that died (killed, crashed, or still running when their
  * records were read): their figures stop at that moment. As many rows as
  * the ranks table, processes first, then killed tasks with no record. */
 static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
 {
-    const struct hl_procset *set = r->set;
+    struct hl_cut_short c;
     size_t shown = 0;
     struct hl_table tab;
-    char how[64];
 
     if (!count)
         return;
     hl_table_init(&tab, 6);
-    for (size_t i = 0; i < set->listed && shown < r->top; i++)
-        if (hl_proc_cut_short(&set->procs[i])) {
-            _cut_short_row(&tab, r, &set->procs[i]);
-            shown++;
-        }
-    for (size_t i = 0; i < set->nexits && shown < r->top; i++) {
-        const struct hl_task_exit *x = &set->exits[i];
-
-        if (!x->signal || x->matched)
-            continue;
-        hl_task_end(r, x, how);
-        hl_table_cell(&tab, "task %" PRIu32, x->task);
-        hl_table_cell(&tab, "%s", hl_strpool_get(&set->hosts, x->host));
-        hl_table_cell(&tab, "pid %" PRIu32, x->pid);
-        hl_table_cell(&tab, "%s", how);
-        hl_table_cell(&tab, "no record");
-        hl_table_cell(&tab, "%s", "");
-        shown++;
-    }
+    for (size_t at = 0;
+         shown < r->top && hl_procset_cut_short_next(r->set, &at, &c); shown++)
+        if (c.proc)
+            _cut_short_row(&tab, r, c.proc);
+        else
+            _no_record_row(&tab, r, c.exit);
     fprintf(out,
             "Did not exit normally (%zu of %zu): figures are lower bounds up "
             "to the death\n",

@@ -1,30 +1,12 @@
-/* The at-peak table and the modules as the record writes them: two CSV
- * fields of a compact form that doc/format.md gives the grammar of.
- *
- *   sites:   site *(" " site)
- *            site  = bytes ":" count ":" se ":" frame *(";" frame)
- *            frame = module "+" hex-offset      (innermost first)
- *   modules: module *(" " module)
- *            module = hex-build-id ":" path     (path %-encoded)
- *
- * bytes is the estimated live bytes of the stack at the peak, count its
- * sampled blocks then, se the standard error of bytes; module is an index
- * into modules, or "?" for an address in no known object (the offset is
- * then the address). */
-#ifndef HEAPLINE_CALLSITES_TEXT_H
-#define HEAPLINE_CALLSITES_TEXT_H
+/* The at-peak table and the modules as the record writes them, in the
+ * grammar of its sites and modules columns (common/callsites_text.h). */
+#ifndef HEAPLINE_CALLSITES_PEAK_H
+#define HEAPLINE_CALLSITES_PEAK_H
 
 #include "buf.h"
+#include "callsites_text.h"
 
 #pragma GCC visibility push(hidden)
-
-/* The most sites a record holds, largest first. */
-#define HL_CALLSITES_WRITTEN 32
-
-/* The widths of the two fields in the provisional record (and the most
- * that the final record writes). */
-#define HL_CALLSITES_FIELD 12288
-#define HL_MODULES_FIELD 8192
 
 /* The sites of the at-peak table, largest first, as many as fit in max
  * bytes of b. */
