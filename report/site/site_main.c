@@ -40,7 +40,7 @@ int main(int argc, char **argv)
     struct hl_site_reading reading = {0};
     struct hl_site_agg agg;
     struct hl_site_view view;
-    int status = hl_site_parse_cli(argc, argv, &opt), unread = 0;
+    int status = hl_site_parse_cli(argc, argv, &opt), unread = 0, notes = 0;
 
     if (status >= 0)
         return status;
@@ -71,7 +71,9 @@ int main(int argc, char **argv)
         perror(HL_SITE_PROGRAM ": stdout");
         return 2;
     }
+    if (opt.notes)
+        notes = hl_site_write_notes(opt.notes, &view);
     hl_site_view_free(&view);
     hl_site_agg_free(&agg);
-    return reading.problems ? 1 : 0;
+    return notes == 2 ? 2 : reading.problems || notes ? 1 : 0;
 }
