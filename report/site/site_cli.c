@@ -25,8 +25,11 @@ static const char _usage[] =
     "                      users see their own unless they give it)\n"
     "      --cover=PCT     the advice covers this share of the measured\n"
     "                      steps' needs on a node (default 95%)\n"
-    "      --format=FORMAT text (default), json, csv or html (one page with\n"
-    "                      no external resource)\n"
+    "      --format=FORMAT text (default), json, csv, html (one page with\n"
+    "                      no external resource) or openmetrics (the\n"
+    "                      Prometheus text format, for node_exporter)\n"
+    "      --output=FILE   write the report to FILE, replaced whole when\n"
+    "                      done (a new file renamed over it), not stdout\n"
     "      --notes=DIR     make DIR and write there a note per user with\n"
     "                      advice, DIR/USER.txt, worded for the user\n"
     "  -h, --help          print this help and exit\n"
@@ -43,6 +46,7 @@ enum {
     _OPT_ALL_USERS,
     _OPT_FORMAT,
     _OPT_COVER,
+    _OPT_OUTPUT,
     _OPT_NOTES
 };
 
@@ -53,6 +57,7 @@ static const struct option _long[] = {
     {"all-users", no_argument, NULL, _OPT_ALL_USERS},
     {"format", required_argument, NULL, _OPT_FORMAT},
     {"cover", required_argument, NULL, _OPT_COVER},
+    {"output", required_argument, NULL, _OPT_OUTPUT},
     {"notes", required_argument, NULL, _OPT_NOTES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
@@ -65,7 +70,8 @@ static int _bad(const char *option, const char *value, const char *want)
 }
 
 /* --format's words, in the order of enum hl_site_out. */
-static const char *const _formats[] = {"text", "json", "csv", "html", NULL};
+static const char *const _formats[] = {"text", "json",        "csv",
+                                       "html", "openmetrics", NULL};
 
 /* n digits at s as a number, or -1. */
 static int _digits(const char *s, int n)
@@ -168,6 +174,9 @@ static int _option(void *opts, int c, const char *arg)
     case _OPT_COVER:
         if (hl_site_parse_cover(arg, &opt->cover) < 0)
             return _bad("--cover", arg, "a share above 0 and at most 100%");
+        return -1;
+    case _OPT_OUTPUT:
+        opt->output = arg;
         return -1;
     case _OPT_NOTES:
         opt->notes = arg;

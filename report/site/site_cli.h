@@ -14,7 +14,8 @@ enum hl_site_out {
     HL_SITE_OUT_TEXT,
     HL_SITE_OUT_JSON,
     HL_SITE_OUT_CSV,
-    HL_SITE_OUT_HTML
+    HL_SITE_OUT_HTML,
+    HL_SITE_OUT_OPENMETRICS
 };
 
 struct hl_site_options {
@@ -24,8 +25,9 @@ struct hl_site_options {
     size_t top;           /* the jobs that wasted most, how many */
     bool all_users;       /* else a user other than root sees their own */
     enum hl_site_out out;
-    unsigned cover;    /* the share advice covers, hundredths of a percent */
-    const char *notes; /* the folder of the users' notes to make, or NULL */
+    unsigned cover;     /* the share advice covers, hundredths of a percent */
+    const char *notes;  /* the folder of the users' notes to make, or NULL */
+    const char *output; /* the file to replace with the report, or NULL */
 };
 
 /* Returns -1 to go on, else the exit status (0 after --help). */

@@ -1,6 +1,6 @@
-/* The site report printed: text, JSON, CSV or HTML, and the users' notes, from
- * the sums of site_agg.h; the writers print what was summed and decide nothing.
- */
+/* The site report printed: text, JSON, CSV, HTML or OpenMetrics, and the
+ * users' notes, from the sums of site_agg.h; the writers print what was
+ * summed and decide nothing. */
 #ifndef HEAPLINE_REPORT_SITE_OUT_H
 #define HEAPLINE_REPORT_SITE_OUT_H
 
@@ -79,6 +79,7 @@ void hl_site_print_text(FILE *out, const struct hl_site_view *v);
 void hl_site_print_json(FILE *out, const struct hl_site_view *v);
 void hl_site_print_csv(FILE *out, const struct hl_site_view *v);
 void hl_site_print_html(FILE *out, const struct hl_site_view *v);
+void hl_site_print_openmetrics(FILE *out, const struct hl_site_view *v);
 
 /* A note per user with advice, DIR/USER.txt in the folder dir, made now
  * (mode 0700; it must not exist). A user whose name cannot be a file's is
