@@ -45,6 +45,9 @@ enum hl_col_kind {
 #define HL_COL_SERIES                                                          \
     32u /* a series over time: in the report's CSV only                        \
            when asked for */
+/* Optional, and newer than the format's other optional columns: a file may
+ * have those and lack it. */
+#define HL_COL_LATER 64u
 
 struct hl_column {
     const char *name; /* in the header line */

@@ -19,6 +19,8 @@ int hl_site_row_check(const struct hl_site_row *row)
         return HL_SITE_account;
     if (strlen(row->partition) > HL_SITE_MAX_TEXT)
         return HL_SITE_partition;
+    if (row->job_name && strlen(row->job_name) > HL_SITE_MAX_TEXT)
+        return HL_SITE_job_name;
     if (row->end < 0)
         return HL_SITE_end;
     if (row->job > UINT32_MAX)

@@ -11,8 +11,9 @@
  * Every figure but the VmHWM sum and the concurrent peak comes from what
  * root reads itself (Slurm's step, the memory cgroup); those two are
  * parsed from the user's records, so they are the user's word. The
- * concurrent peak came later: a file begun before it has no such column,
- * and the lines appended to it leave it out (spank/site/site_append.h). */
+ * concurrent peak came later, and the job's name after it: a file begun
+ * before either has no such column, and the lines appended to it leave it
+ * out (spank/site/site_line.h). */
 #ifndef HEAPLINE_COMMON_SITE_FORMAT_H
 #define HEAPLINE_COMMON_SITE_FORMAT_H
 
@@ -44,7 +45,9 @@
       "from the step's start on the node to its end")                          \
     X(concurrent_peak, "concurrent_peak_bytes", COUNT,                         \
       HL_COL_OPTIONAL | HL_COL_EMPTY,                                          \
-      "the largest sum at one moment of its records' RSS timelines")
+      "the largest sum at one moment of its records' RSS timelines")           \
+    X(job_name, "job_name", TEXT, HL_COL_OPTIONAL | HL_COL_LATER,              \
+      "the job's name, as its step said")
 
 #define HL_SITE_ENUM(member, ...) HL_SITE_##member,
 HL_FORMAT_TYPES(hl_site_row, HL_SITE_COLUMNS, HL_SITE_ENUM, HL_SITE_NCOLUMNS);

@@ -4,7 +4,8 @@
 # (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, the tools the
 # benchmarks compare with, those that build and check the packages
 # (debhelper, lintian, rpm), Chromium (the HTML report's tests read the
-# page in a real browser), what Slurm 26.05's build needs to run (the
+# page in a real browser), Prometheus' promtool and node_exporter with
+# curl (heapline-site's OpenMetrics output checked and served), what Slurm 26.05's build needs to run (the
 # libraries its programs and plugins load; tests/slurm/install-slurm.sh then
 # installs it from the shared folder, where that is there), and what the
 # cgroup v2 guest is made and run with (qemu, mmdebstrap, ssh). Run as
@@ -27,7 +28,8 @@ $apt install -y -q --no-install-recommends \
     debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium \
     libmunge2 libmariadb3 libhwloc15 libjson-c5 libdbus-1-3 libyaml-0-2 \
     libnuma1 liblz4-1 libreadline8 libcap-ng0 libjwt0 libhttp-parser2.9 libpmix2 \
-    qemu-system-x86 mmdebstrap e2fsprogs openssh-client
+    qemu-system-x86 mmdebstrap e2fsprogs openssh-client \
+    prometheus prometheus-node-exporter curl
 # Slurm 26.05 under /opt (skipped, status 77, where the shared folder is
 # not beside the checkout).
 "$(dirname "$0")/slurm/install-slurm.sh" || [ $? = 77 ]

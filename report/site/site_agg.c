@@ -11,24 +11,14 @@ int hl_site_agg_init(struct hl_site_agg *a, size_t top)
 
     memset(a, 0, sizeof(*a));
     hl_site_set_init(&a->oom);
-    return follow > UINT32_MAX / 4
-               ? -1
-               : hl_site_top_init(&a->top, (uint32_t)follow);
-}
-
-static unsigned _bucket(uint64_t x)
-{
-    int e;
-
-    if (x < 16)
-        return (unsigned)x;
-    e = 63 - __builtin_clzll(x);
-    return 16 + (unsigned)(e - 4) * 8 + (unsigned)((x >> (e - 3)) & 7);
+    if (follow > UINT32_MAX / 4 || hl_site_names_seen_init(&a->names_seen) < 0)
+        return -1;
+    return hl_site_top_init(&a->top, (uint32_t)follow);
 }
 
 /* The figures of name in g, added when new; NULL when memory runs out. */
 static struct hl_site_who *_who(struct hl_site_group *g, const char *name,
-                                bool hist, uint32_t *id)
+                                uint32_t *id)
 {
     uint32_t known = g->names.count;
     struct hl_site_who *w;
@@ -44,8 +34,6 @@ static struct hl_site_who *_who(struct hl_site_group *g, const char *name,
     g->who = w;
     w = &g->who[*id];
     memset(w, 0, sizeof(*w));
-    if (hist && !(w->hist = calloc(HL_SITE_HIST_BUCKETS, sizeof(*w->hist))))
-        return NULL;
     return w;
 }
 
@@ -71,40 +59,64 @@ static int _oom_step(struct hl_site_agg *a, const struct hl_site_row *row)
     return 1;
 }
 
+/* The line's need in the needs of its user, and of its job's name. A
+ * killed step's use is its limit, not what it needed: it needed more than
+ * its request (its limit), or than its use where it has no request. */
+static int _needs(struct hl_site_agg *a, struct hl_site_who *user, uint32_t uid,
+                  const struct hl_site_row *row, bool has_use, uint64_t use,
+                  bool oom, double s)
+{
+    bool has_request = !(row->empty & HL_EMPTY(HL_SITE_request));
+    uint64_t limit = has_request ? row->request : has_use ? use : 0;
+    struct hl_site_name *name;
+
+    if (hl_site_needs_add(&user->needs, has_use, use, oom, limit, has_request,
+                          row->request, s) < 0)
+        return -1;
+    if (!row->job_name || !row->job_name[0])
+        return 0;
+    name = hl_site_names_add(&user->names, &a->names_seen, uid, row->job_name);
+    return name ? hl_site_needs_add(&name->needs, has_use, use, oom, limit,
+                                    has_request, row->request, s)
+                : -1;
+}
+
 int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
 {
     const char *user = row->user[0] ? row->user : "?";
     struct hl_site_time t = {0};
-    struct hl_site_who *w[3];
+    struct hl_site_who *w[4];
     struct hl_site_top_job *job;
-    uint32_t uid, aid;
+    uint32_t uid, aid, part;
     uint64_t use, step_key = row->job << 32 | row->step;
     bool has_use = hl_site_row_use(row, &use);
     bool oom = !(row->empty & HL_EMPTY(HL_SITE_oom_kills)) && row->oom_kills;
     double s = (double)row->elapsed / 1000.0;
-    int new_oom = 0;
+    int new_oom = 0, nwho = 3;
 
-    w[0] = _who(&a->users, user, true, &uid);
-    w[1] = w[0] ? _who(&a->accounts, row->account, false, &aid) : NULL;
+    w[0] = _who(&a->users, user, &uid);
+    w[1] = w[0] ? _who(&a->accounts, row->account, &aid) : NULL;
     w[2] = &a->all;
     if (!w[1])
+        return -1;
+    /* the partitions where the line names one */
+    if (row->partition[0] &&
+        !(w[nwho++] = _who(&a->partitions, row->partition, &part)))
         return -1;
     if (has_use && !(row->empty & HL_EMPTY(HL_SITE_request))) {
         t.requested = (double)row->request * s;
         t.used = (double)use * s;
         t.wasted = row->request > use ? (double)(row->request - use) * s : 0;
     }
-    /* a killed step's use is its limit, not what it needed */
-    if (has_use && !oom) {
-        struct hl_site_bucket *b = &w[0]->hist[_bucket(use)];
-
-        b->count++;
-        if (use > b->largest)
-            b->largest = use;
-    }
+    if (_needs(a, w[0], uid, row, has_use, use, oom, s) < 0)
+        return -1;
     if (oom && (new_oom = _oom_step(a, row)) < 0)
         return -1;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < nwho; i++) {
+        if (!w[i]->lines || row->end < w[i]->first)
+            w[i]->first = row->end;
+        if (!w[i]->lines || row->end > w[i]->last)
+            w[i]->last = row->end;
         _add_time(&w[i]->t, &t);
         w[i]->lines++;
         w[i]->oom_steps += (uint64_t)new_oom;
@@ -118,22 +130,6 @@ int hl_site_agg_add(struct hl_site_agg *a, const struct hl_site_row *row)
     return 0;
 }
 
-uint64_t hl_site_typical(const struct hl_site_who *user, unsigned pct)
-{
-    uint64_t total = 0, seen = 0;
-
-    for (unsigned b = 0; b < HL_SITE_HIST_BUCKETS; b++)
-        total += user->hist[b].count;
-    if (!total)
-        return 0;
-    for (unsigned b = 0; b < HL_SITE_HIST_BUCKETS; b++) {
-        seen += user->hist[b].count;
-        if (user->hist[b].count && seen * 100 >= total * pct)
-            return user->hist[b].largest;
-    }
-    return 0;
-}
-
 double hl_site_gib_hours(double byte_seconds)
 {
     return byte_seconds / (1024.0 * 1024.0 * 1024.0) / 3600.0;
@@ -143,7 +139,8 @@ static void _who_free(struct hl_site_who *w)
 {
     hl_distinct_free(&w->jobs);
     hl_distinct_free(&w->steps);
-    free(w->hist);
+    hl_site_needs_free(&w->needs);
+    hl_site_names_free(&w->names);
 }
 
 static void _group_free(struct hl_site_group *g)
@@ -158,7 +155,9 @@ void hl_site_agg_free(struct hl_site_agg *a)
 {
     _group_free(&a->users);
     _group_free(&a->accounts);
+    _group_free(&a->partitions);
     _who_free(&a->all);
+    hl_site_names_seen_free(&a->names_seen);
     hl_site_set_free(&a->oom);
     hl_site_top_free(&a->top);
 }

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "shared/cli_common.h"
+#include "site_needs.h"
 
 /* doc/heapline-site.1 lists the same options; a test compares them. */
 static const char _usage[] =
@@ -12,7 +13,9 @@ static const char _usage[] =
     "Read the site's summary lines of measured steps (the folder of the SPANK\n"
     "plugin's site=DIR) and report, per user and per account, the memory\n"
     "requested and used, the steps the OOM killer ended, the jobs that\n"
-    "wasted most, and the --mem each user's typical step needed.\n"
+    "wasted most, and advice from history: per user and job name, the --mem\n"
+    "per node that would have covered most of their steps, what it would\n"
+    "have saved and how many steps it would have killed.\n"
     "\n"
     "      --since=TIME    lines of steps that ended at TIME or later:\n"
     "                      YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC\n"
@@ -20,8 +23,15 @@ static const char _usage[] =
     "      --top=N         show the N jobs that wasted most (default 10)\n"
     "      --all-users     every user's lines (default for root; other\n"
     "                      users see their own unless they give it)\n"
-    "      --format=FORMAT text (default), json, csv or html (one page with\n"
-    "                      no external resource)\n"
+    "      --cover=PCT     the advice covers this share of the measured\n"
+    "                      steps' needs on a node (default 95%)\n"
+    "      --format=FORMAT text (default), json, csv, html (one page with\n"
+    "                      no external resource) or openmetrics (the\n"
+    "                      Prometheus text format, for node_exporter)\n"
+    "      --output=FILE   write the report to FILE, replaced whole when\n"
+    "                      done (a new file renamed over it), not stdout\n"
+    "      --notes=DIR     make DIR and write there a note per user with\n"
+    "                      advice, DIR/USER.txt, worded for the user\n"
     "  -h, --help          print this help and exit\n"
     "  -V, --version       print the version and exit\n"
     "\n"
@@ -29,7 +39,16 @@ static const char _usage[] =
     "(each named on stderr), 2 when nothing could be read or an option was\n"
     "wrong.\n";
 
-enum { _OPT_SINCE = 256, _OPT_UNTIL, _OPT_TOP, _OPT_ALL_USERS, _OPT_FORMAT };
+enum {
+    _OPT_SINCE = 256,
+    _OPT_UNTIL,
+    _OPT_TOP,
+    _OPT_ALL_USERS,
+    _OPT_FORMAT,
+    _OPT_COVER,
+    _OPT_OUTPUT,
+    _OPT_NOTES
+};
 
 static const struct option _long[] = {
     {"since", required_argument, NULL, _OPT_SINCE},
@@ -37,6 +56,9 @@ static const struct option _long[] = {
     {"top", required_argument, NULL, _OPT_TOP},
     {"all-users", no_argument, NULL, _OPT_ALL_USERS},
     {"format", required_argument, NULL, _OPT_FORMAT},
+    {"cover", required_argument, NULL, _OPT_COVER},
+    {"output", required_argument, NULL, _OPT_OUTPUT},
+    {"notes", required_argument, NULL, _OPT_NOTES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -48,7 +70,8 @@ static int _bad(const char *option, const char *value, const char *want)
 }
 
 /* --format's words, in the order of enum hl_site_out. */
-static const char *const _formats[] = {"text", "json", "csv", "html", NULL};
+static const char *const _formats[] = {"text", "json",        "csv",
+                                       "html", "openmetrics", NULL};
 
 /* n digits at s as a number, or -1. */
 static int _digits(const char *s, int n)
@@ -95,6 +118,30 @@ int hl_site_parse_time(const char *s, int64_t *out)
     return 0;
 }
 
+int hl_site_parse_cover(const char *s, unsigned *out)
+{
+    unsigned v = 0, decimals = 0;
+    const char *p = s;
+
+    for (; *p >= '0' && *p <= '9' && v <= 100; p++)
+        v = v * 10 + (unsigned)(*p - '0');
+    if (p == s)
+        return -1;
+    v *= 100;
+    if (*p == '.') {
+        for (p++; *p >= '0' && *p <= '9' && decimals < 2; p++, decimals++)
+            v += (unsigned)(*p - '0') * (decimals ? 1 : 10);
+        if (!decimals)
+            return -1;
+    }
+    if (*p == '%')
+        p++;
+    if (*p || !v || v > HL_SITE_COVER_FULL)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 static int _option(void *opts, int c, const char *arg)
 {
     struct hl_site_options *opt = opts;
@@ -124,6 +171,16 @@ static int _option(void *opts, int c, const char *arg)
             return status;
         opt->out = (enum hl_site_out)choice;
         return -1;
+    case _OPT_COVER:
+        if (hl_site_parse_cover(arg, &opt->cover) < 0)
+            return _bad("--cover", arg, "a share above 0 and at most 100%");
+        return -1;
+    case _OPT_OUTPUT:
+        opt->output = arg;
+        return -1;
+    case _OPT_NOTES:
+        opt->notes = arg;
+        return -1;
     default:
         return hl_cli_try_help(HL_SITE_PROGRAM);
     }
@@ -139,6 +196,7 @@ int hl_site_parse_cli(int argc, char **argv, struct hl_site_options *opt)
     opt->since = INT64_MIN;
     opt->until = INT64_MAX;
     opt->top = HL_SITE_DEFAULT_TOP;
+    opt->cover = HL_SITE_DEFAULT_COVER;
     if ((status =
              hl_cli_parse(&cli, argc, argv, opt, &opt->dirs, &opt->ndirs)) >= 0)
         return status;

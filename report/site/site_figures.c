@@ -5,16 +5,41 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "shared/slurm_size.h"
+
 void hl_site_fmt_gibh(double byte_seconds, char buf[32])
 {
-    double h = hl_site_gib_hours(byte_seconds);
+    double h = fabs(hl_site_gib_hours(byte_seconds));
+    const char *sign = byte_seconds < 0 ? "-" : "";
 
     if (h >= 100)
-        snprintf(buf, 32, "%.0f", h);
+        snprintf(buf, 32, "%s%.0f", sign, h);
     else if (h >= 0.01 || h == 0)
-        snprintf(buf, 32, "%.4g", h);
+        snprintf(buf, 32, "%s%.4g", sign, h);
     else
-        snprintf(buf, 32, "%.6f", h);
+        snprintf(buf, 32, "%s%.6f", sign, h);
+}
+
+void hl_site_fmt_cover(unsigned cover, char buf[16])
+{
+    if (cover % 100 == 0)
+        snprintf(buf, 16, "%u%%", cover / 100);
+    else if (cover % 10 == 0)
+        snprintf(buf, 16, "%u.%u%%", cover / 100, cover % 100 / 10);
+    else
+        snprintf(buf, 16, "%u.%02u%%", cover / 100, cover % 100);
+}
+
+void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[40])
+{
+    char mem[32];
+
+    if (!a->known) {
+        snprintf(buf, 40, "-");
+        return;
+    }
+    hl_slurm_size_exact(a->mem, mem);
+    snprintf(buf, 40, "--mem=%s", mem);
 }
 
 void hl_site_fmt_when(int64_t t, const char *open, char buf[32])

@@ -9,8 +9,15 @@
 #include "site_agg.h"
 
 /* GiB-hours of byte-seconds: "12.35", four significant digits below 100,
- * six decimals below 0.01 (a test job's "0.000340"). */
+ * six decimals below 0.01 (a test job's "0.000340"); "-" before a figure
+ * below 0 (an advice that asks more than was requested). */
 void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
+
+/* A share of --cover (hundredths of a percent): "95%", "99.5%". */
+void hl_site_fmt_cover(unsigned cover, char buf[16]);
+
+/* An advice as the user would give it, "--mem=12G", or "-" when none. */
+void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[40]);
 
 /* A count of distinct jobs or steps as the text writes it: "~" before an
  * estimate (site_distinct.h). Returns whether it is one. */

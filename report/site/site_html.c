@@ -7,7 +7,6 @@
 #include "shared/html_style.h"
 #include "site_figures.h"
 #include "site_html.h"
-#include "shared/slurm_size.h"
 
 /* heapline-report's look (html_style.h), and Okabe and Ito's colours. No
  * '<' or '&' in it: the page stays XML. */
@@ -52,61 +51,40 @@ static bool _who_cells(FILE *out, const struct hl_site_who *w)
     return estimate;
 }
 
-static void _heads(FILE *out, const char *first, bool typical)
+static void _heads(FILE *out, const char *first)
 {
     fprintf(out,
             "<table><thead><tr><th class=\"name\">%s</th><th>jobs</th>"
             "<th>steps</th><th>requested</th><th>used</th><th>efficiency</th>"
-            "<th>wasted</th><th>OOM-killed</th>%s</tr></thead><tbody>\n",
-            first, typical ? "<th>typical need</th>" : "");
+            "<th>wasted</th><th>OOM-killed</th></tr></thead><tbody>\n",
+            first);
 }
 
-static bool _group(FILE *out, const struct hl_site_view *v, bool users)
+/* Users (with the chart), accounts, or partitions (where some line names
+ * one). */
+static bool _group(FILE *out, const struct hl_site_view *v,
+                   const struct hl_site_group *g, const uint32_t *order,
+                   const char *id, const char *title, const char *head)
 {
-    const struct hl_site_group *g = users ? &v->agg->users : &v->agg->accounts;
-    const uint32_t *order = users ? v->users : v->accounts;
-    bool estimate = false;
-    char mem[32];
+    bool users = g == &v->agg->users, estimate = false;
 
-    fprintf(out, "<section id=\"%s\"><h2>%s</h2>\n",
-            users ? "users" : "accounts",
-            users ? "Per user, most waste first (memory in GiB-hours)"
-                  : "Per account");
+    if (!g->names.count && g == &v->agg->partitions)
+        return false;
+    fprintf(out, "<section id=\"%s\"><h2>%s</h2>\n", id, title);
     if (users)
         hl_site_html_bars(out, v);
-    _heads(out, users ? "user" : "account", users);
+    _heads(out, head);
     for (uint32_t i = 0; i < g->names.count; i++) {
         const char *name = hl_strpool_get(&g->names, order[i]);
-        const struct hl_site_who *w = &g->who[order[i]];
 
         fputs("<tr><td class=\"name\">", out);
         hl_html_str(out, name[0] || users ? name : "(none)");
         fputs("</td>", out);
-        estimate |= _who_cells(out, w);
-        if (users) {
-            uint64_t need = hl_site_typical(w, HL_SITE_TYPICAL_PCT), step;
-
-            if (need) {
-                hl_slurm_size_round_up(need, mem, &step);
-                fprintf(out, "<td>--mem=%s</td>", mem);
-            } else {
-                fputs("<td>-</td>", out);
-            }
-        }
+        estimate |= _who_cells(out, &g->who[order[i]]);
         fputs("</tr>\n", out);
     }
     fputs("</tbody></table></section>\n", out);
     return estimate;
-}
-
-/* A sentence as a paragraph, escaped. */
-static void _para(FILE *out, const char *id, const char *cls,
-                  const char *sentence)
-{
-    fprintf(out, "<p id=\"%s\"%s%s%s>", id, cls ? " class=\"" : "",
-            cls ? cls : "", cls ? "\"" : "");
-    hl_html_str(out, sentence);
-    fputs("</p>\n", out);
 }
 
 static void _jobs(FILE *out, const struct hl_site_view *v)
@@ -135,9 +113,9 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
     }
     fputs("</tbody></table>\n", out);
     if (hl_site_say_partial(v, note))
-        _para(out, "partial", "note", note);
+        hl_site_html_para(out, "partial", "note", note);
     if (hl_site_say_left_out(v, note))
-        _para(out, "left-out", "note", note);
+        hl_site_html_para(out, "left-out", "note", note);
     fputs("</section>\n", out);
 }
 
@@ -156,17 +134,23 @@ void hl_site_print_html(FILE *out, const struct hl_site_view *v)
             _css);
     hl_site_say_period(v, line);
     strcat(line, ".");
-    _para(out, "period", NULL, line);
+    hl_site_html_para(out, "period", NULL, line);
     hl_site_say_memory(v, line);
     strcat(line, ".");
-    _para(out, "memory", "headline", line);
-    estimate |= _group(out, v, true);
-    estimate |= _group(out, v, false);
+    hl_site_html_para(out, "memory", "headline", line);
+    estimate |=
+        _group(out, v, &v->agg->users, v->users, "users",
+               "Per user, most waste first (memory in GiB-hours)", "user");
+    estimate |= _group(out, v, &v->agg->accounts, v->accounts, "accounts",
+                       "Per account", "account");
+    estimate |= _group(out, v, &v->agg->partitions, v->partitions, "partitions",
+                       "Per partition", "partition");
+    hl_site_html_advice(out, v);
     _jobs(out, v);
     hl_site_say_estimates(line);
     if (estimate)
-        _para(out, "estimates", "note", line);
+        hl_site_html_para(out, "estimates", "note", line);
     if (hl_site_say_oom_over(v, line))
-        _para(out, "oom-over", "note", line);
+        hl_site_html_para(out, "oom-over", "note", line);
     fputs("</body></html>\n", out);
 }

@@ -16,4 +16,12 @@
  * (site_html_bars.c). */
 void hl_site_html_bars(FILE *out, const struct hl_site_view *v);
 
+/* The advice of each user and job name, as a table and its notes
+ * (site_html_advice.c); nothing when no user has any. */
+void hl_site_html_advice(FILE *out, const struct hl_site_view *v);
+
+/* A sentence as a paragraph of id and class cls (NULL: none), escaped. */
+void hl_site_html_para(FILE *out, const char *id, const char *cls,
+                       const char *sentence);
+
 #endif

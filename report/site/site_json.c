@@ -49,25 +49,54 @@ static void _who(FILE *out, const struct hl_site_who *w)
     _time(out, &w->t);
 }
 
+static void _advice(FILE *out, const char *key, const struct hl_site_advice *a)
+{
+    fprintf(out, ",\"%s\":", key);
+    if (!a->known) {
+        fputs("null", out);
+        return;
+    }
+    fprintf(out,
+            "{\"mem_bytes\":%" PRIu64 ",\"steps\":%" PRIu64
+            ",\"covered_steps\":%" PRIu64 ",\"killed_steps\":%" PRIu64
+            ",\"oom_killed_unknown_steps\":%" PRIu64,
+            a->mem, a->measured, a->covered, a->killed, a->oom_unknown);
+    _gibh(out, "saved_gib_hours", a->saved);
+    fputc('}', out);
+}
+
+/* A user's job names with advice, most saved first. */
+static void _names(FILE *out, const struct hl_site_advised *ad)
+{
+    fputs(",\"job_names\":[", out);
+    for (uint32_t k = 0; k < ad->nnames; k++) {
+        const struct hl_site_named *nm = &ad->names[k];
+
+        fputs(k ? ",{\"job_name\":" : "{\"job_name\":", out);
+        hl_json_str(out, nm->name->name);
+        fprintf(out, ",\"whole\":%s", _bool(nm->name->whole));
+        _gibh(out, "requested_gib_hours", nm->name->needs.requested);
+        _advice(out, "advice", &nm->advice);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
 static void _group(FILE *out, const char *key, const char *name_key,
                    const struct hl_site_group *g, const uint32_t *order,
-                   bool typical)
+                   const struct hl_site_advised *advised)
 {
     fprintf(out, ",\"%s\":[", key);
     for (uint32_t i = 0; i < g->names.count; i++) {
         const struct hl_site_who *w = &g->who[order[i]];
-        uint64_t need;
 
         fprintf(out, "%s{\"%s\":", i ? "," : "", name_key);
         hl_json_str(out, hl_strpool_get(&g->names, order[i]));
         fputc(',', out);
         _who(out, w);
-        if (typical) {
-            need = hl_site_typical(w, HL_SITE_TYPICAL_PCT);
-            if (need)
-                fprintf(out, ",\"typical_need_bytes\":%" PRIu64, need);
-            else
-                fputs(",\"typical_need_bytes\":null", out);
+        if (advised) {
+            _advice(out, "advice", &advised[order[i]].all);
+            _names(out, &advised[order[i]]);
         }
         fputc('}', out);
     }
@@ -105,13 +134,16 @@ void hl_site_print_json(FILE *out, const struct hl_site_view *v)
     fprintf(out,
             ",\"files\":%" PRIu64 ",\"skipped\":%" PRIu64
             ",\"distinct_error_pct\":%d,\"oom_killed_steps_exact\":%s"
+            ",\"advice_cover_pct\":%.2f,\"job_names_followed\":%u"
             ",\"total\":{",
             v->reading->files, v->reading->problems, HL_DISTINCT_ERROR_PCT,
-            _bool(!v->agg->oom_over));
+            _bool(!v->agg->oom_over), v->opt->cover / 100.0, HL_SITE_NAMES);
     _who(out, &v->agg->all);
     fputc('}', out);
-    _group(out, "users", "user", &v->agg->users, v->users, true);
-    _group(out, "accounts", "account", &v->agg->accounts, v->accounts, false);
+    _group(out, "users", "user", &v->agg->users, v->users, v->advised);
+    _group(out, "accounts", "account", &v->agg->accounts, v->accounts, NULL);
+    _group(out, "partitions", "partition", &v->agg->partitions, v->partitions,
+           NULL);
     _jobs(out, v);
     fputs("}\n", out);
 }

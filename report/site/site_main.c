@@ -6,6 +6,7 @@
 #include "site_agg.h"
 #include "site_cli.h"
 #include "site_out.h"
+#include "site_output.h"
 #include "site_read.h"
 
 static int _add(void *ctx, const struct hl_site_row *row)
@@ -13,24 +14,32 @@ static int _add(void *ctx, const struct hl_site_row *row)
     return hl_site_agg_add(ctx, row);
 }
 
-static void _print(const struct hl_site_view *v)
+/* The report, to stdout or --output: 0, or -1 (said). */
+static int _print(const struct hl_site_view *v)
 {
     static char buf[1 << 16];
+    struct hl_site_output o;
 
-    setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+    if (hl_site_output_open(&o, v->opt->output) < 0)
+        return -1;
+    setvbuf(o.f, buf, _IOFBF, sizeof(buf));
     switch (v->opt->out) {
     case HL_SITE_OUT_JSON:
-        hl_site_print_json(stdout, v);
+        hl_site_print_json(o.f, v);
         break;
     case HL_SITE_OUT_CSV:
-        hl_site_print_csv(stdout, v);
+        hl_site_print_csv(o.f, v);
         break;
     case HL_SITE_OUT_HTML:
-        hl_site_print_html(stdout, v);
+        hl_site_print_html(o.f, v);
+        break;
+    case HL_SITE_OUT_OPENMETRICS:
+        hl_site_print_openmetrics(o.f, v);
         break;
     default:
-        hl_site_print_text(stdout, v);
+        hl_site_print_text(o.f, v);
     }
+    return hl_site_output_close(&o);
 }
 
 int main(int argc, char **argv)
@@ -40,7 +49,7 @@ int main(int argc, char **argv)
     struct hl_site_reading reading = {0};
     struct hl_site_agg agg;
     struct hl_site_view view;
-    int status = hl_site_parse_cli(argc, argv, &opt), unread = 0;
+    int status = hl_site_parse_cli(argc, argv, &opt), unread = 0, notes = 0;
 
     if (status >= 0)
         return status;
@@ -66,12 +75,11 @@ int main(int argc, char **argv)
         hl_site_agg_free(&agg);
         return 2;
     }
-    _print(&view);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror(HL_SITE_PROGRAM ": stdout");
+    if (_print(&view) < 0)
         return 2;
-    }
+    if (opt.notes)
+        notes = hl_site_write_notes(opt.notes, &view);
     hl_site_view_free(&view);
     hl_site_agg_free(&agg);
-    return reading.problems ? 1 : 0;
+    return notes == 2 ? 2 : reading.problems || notes ? 1 : 0;
 }

@@ -3,7 +3,6 @@
 
 #include "site_figures.h"
 #include "site_out.h"
-#include "shared/slurm_size.h"
 #include "shared/text_table.h"
 
 /* "jobs (steps)"; whether either is an estimate. */
@@ -55,48 +54,94 @@ static bool _users(FILE *out, const struct hl_site_view *v)
     const struct hl_site_group *g = &v->agg->users;
     struct hl_table tb;
     bool estimate = false;
-    char mem[32];
 
     fprintf(out, "\nPer user, most waste first (memory in GiB-hours):\n");
-    hl_table_init(&tb, 8);
+    hl_table_init(&tb, 7);
     _heads(&tb, "user");
-    hl_table_cell(&tb, "typical need");
     for (uint32_t i = 0; i < g->names.count; i++) {
-        const struct hl_site_who *w = &g->who[v->users[i]];
-        uint64_t need = hl_site_typical(w, HL_SITE_TYPICAL_PCT);
-
         hl_table_cell(&tb, "%s", hl_strpool_get(&g->names, v->users[i]));
-        estimate |= _figures(&tb, w);
-        if (need) {
-            uint64_t step;
-
-            hl_slurm_size_round_up(need, mem, &step);
-            hl_table_cell(&tb, "--mem=%s", mem);
-        } else {
-            hl_table_cell(&tb, "-");
-        }
+        estimate |= _figures(&tb, &g->who[v->users[i]]);
     }
     hl_table_print(&tb, out);
     return estimate;
 }
 
-static bool _accounts(FILE *out, const struct hl_site_view *v)
+/* Accounts, or partitions: the named only, where none is "(none)". */
+static bool _group(FILE *out, const struct hl_site_group *g,
+                   const uint32_t *order, const char *title, const char *head)
 {
-    const struct hl_site_group *g = &v->agg->accounts;
     struct hl_table tb;
     bool estimate = false;
 
-    fprintf(out, "\nPer account:\n");
+    if (!g->names.count)
+        return false;
+    fprintf(out, "\n%s:\n", title);
     hl_table_init(&tb, 7);
-    _heads(&tb, "account");
+    _heads(&tb, head);
     for (uint32_t i = 0; i < g->names.count; i++) {
-        const char *name = hl_strpool_get(&g->names, v->accounts[i]);
+        const char *name = hl_strpool_get(&g->names, order[i]);
 
         hl_table_cell(&tb, "%s", name[0] ? name : "(none)");
-        estimate |= _figures(&tb, &g->who[v->accounts[i]]);
+        estimate |= _figures(&tb, &g->who[order[i]]);
     }
     hl_table_print(&tb, out);
     return estimate;
+}
+
+static void _advice_row(struct hl_table *tb, const char *user, const char *name,
+                        bool whole, const struct hl_site_advice *a)
+{
+    char mem[40], saved[32];
+
+    hl_site_fmt_advice(a, mem);
+    hl_site_fmt_gibh(a->saved, saved);
+    hl_table_cell(tb, "%s", user);
+    hl_table_cell(tb, "%s%s", name, whole ? "" : "*");
+    hl_table_cell(tb, "%" PRIu64, a->measured);
+    hl_table_cell(tb, "%s", mem);
+    hl_table_cell(tb, "%s", a->known ? saved : "-");
+    hl_table_cell(tb, "%" PRIu64, a->killed);
+}
+
+/* Each user with advice, then their job names. */
+static void _advice(FILE *out, const struct hl_site_view *v)
+{
+    const struct hl_site_group *g = &v->agg->users;
+    char line[HL_SITE_SENTENCE];
+    struct hl_table tb;
+    uint32_t i = 0;
+
+    while (i < g->names.count && !v->advised[i].all.known)
+        i++;
+    if (i == g->names.count)
+        return;
+    hl_site_say_advice(v, line);
+    fprintf(out, "\n%s:\n", line);
+    hl_table_init(&tb, 6);
+    hl_table_cell(&tb, "user");
+    hl_table_cell(&tb, "job name");
+    hl_table_cell(&tb, "steps");
+    hl_table_cell(&tb, "advice");
+    hl_table_cell(&tb, "saved");
+    hl_table_cell(&tb, "killed");
+    for (i = 0; i < g->names.count; i++) {
+        const struct hl_site_advised *ad = &v->advised[v->users[i]];
+        const char *user = hl_strpool_get(&g->names, v->users[i]);
+
+        if (!ad->all.known)
+            continue;
+        _advice_row(&tb, user, "(all)", true, &ad->all);
+        for (uint32_t k = 0; k < ad->nnames; k++)
+            _advice_row(&tb, user, ad->names[k].name->name,
+                        ad->names[k].name->whole, &ad->names[k].advice);
+    }
+    hl_table_print(&tb, out);
+    hl_site_say_advice_terms(line);
+    fprintf(out, "%s\n", line);
+    hl_site_say_killed(line);
+    fprintf(out, "%s\n", line);
+    if (hl_site_say_names_partial(v, line))
+        fprintf(out, "%s\n", line);
 }
 
 /* What the list of jobs may miss, when it may. */
@@ -160,7 +205,11 @@ void hl_site_print_text(FILE *out, const struct hl_site_view *v)
     hl_site_say_memory(v, line);
     fprintf(out, "%s\n", line);
     estimate |= _users(out, v);
-    estimate |= _accounts(out, v);
+    estimate |=
+        _group(out, &v->agg->accounts, v->accounts, "Per account", "account");
+    estimate |= _group(out, &v->agg->partitions, v->partitions, "Per partition",
+                       "partition");
+    _advice(out, v);
     _jobs(out, v);
     hl_site_say_estimates(line);
     if (estimate)

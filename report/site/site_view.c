@@ -84,14 +84,18 @@ int hl_site_view_init(struct hl_site_view *v, const struct hl_site_options *opt,
     v->reading = reading;
     v->users = _rank(&agg->users);
     v->accounts = _rank(&agg->accounts);
-    if (!v->users || !v->accounts)
+    v->partitions = _rank(&agg->partitions);
+    if (!v->users || !v->accounts || !v->partitions ||
+        hl_site_view_advise(v) < 0)
         return -1;
     return _jobs(v, opt->top);
 }
 
 void hl_site_view_free(struct hl_site_view *v)
 {
+    hl_site_view_advised_free(v);
     free(v->users);
     free(v->accounts);
+    free(v->partitions);
     free(v->jobs);
 }

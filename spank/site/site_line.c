@@ -23,6 +23,22 @@ int hl_site_line_format(const struct hl_site_row *row, bool header,
     return b.overflow ? -1 : 0;
 }
 
+int hl_site_line_forms(const struct hl_site_row *row, struct hl_site_forms *f)
+{
+    static const unsigned omit[HL_SITE_FORMS] = {0, HL_COL_LATER,
+                                                 HL_COL_OPTIONAL};
+
+    for (int i = 0; i < HL_SITE_FORMS; i++) {
+        if (hl_site_line_format(row, true, omit[i], f->with_header[i],
+                                sizeof(f->with_header[i])) < 0 ||
+            hl_site_line_format(row, false, omit[i], f->line[i],
+                                sizeof(f->line[i])) < 0)
+            return -1;
+        f->text[i] = (struct hl_site_text){f->with_header[i], f->line[i]};
+    }
+    return 0;
+}
+
 void hl_site_clean_text(const char *in, char *out, size_t out_size)
 {
     size_t n = 0;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "site_append.h"
 #include "site_format.h"
 
 /* The line of row, with the magic line and header first when header is
@@ -19,6 +20,19 @@
  * too small. */
 int hl_site_line_format(const struct hl_site_row *row, bool header,
                         unsigned omit, char *out, size_t out_size);
+
+/* The forms of a line that a file may want, newest first: every column;
+ * without the job's name (HL_COL_LATER), as files begun before it; without
+ * it and the concurrent peak (HL_COL_OPTIONAL), as the first files. */
+#define HL_SITE_FORMS 3
+
+struct hl_site_forms {
+    char with_header[HL_SITE_FORMS][4096], line[HL_SITE_FORMS][2048];
+    struct hl_site_text text[HL_SITE_FORMS];
+};
+
+/* The forms of row's line into f: 0, or -1 when one does not fit. */
+int hl_site_line_forms(const struct hl_site_row *row, struct hl_site_forms *f);
 
 /* A text from the job's environment made fit for a line: at most
  * HL_SITE_MAX_TEXT bytes, control characters as '?'. */

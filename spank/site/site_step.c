@@ -191,26 +191,19 @@ static void _read_records(spank_t sp, const struct hl_node_step *st)
 static void _append(const struct hl_plugin_args *cfg,
                     const struct hl_site_row *row)
 {
-    static const unsigned omit[] = {0, HL_COL_OPTIONAL};
-    char name[300], first[2][4096], line[2][2048];
-    struct hl_site_text forms[2];
-    int err = 0;
+    struct hl_site_forms forms;
+    char name[300];
+    int err;
 
     if (hl_site_file_name(row->host, row->end, name, sizeof(name)) < 0) {
         slurm_info("heapline: site folder %s: no file name for node %s",
                    cfg->site, row->host);
         return;
     }
-    for (int i = 0; i < 2; i++) {
-        if (hl_site_line_format(row, true, omit[i], first[i],
-                                sizeof(first[i])) < 0 ||
-            hl_site_line_format(row, false, omit[i], line[i], sizeof(line[i])) <
-                0)
-            err = HL_SITE_TOO_LONG;
-        forms[i] = (struct hl_site_text){first[i], line[i]};
-    }
-    if (!err)
-        err = hl_site_append(cfg->site, name, forms, 2, HL_SITE_TIMEOUT_MS);
+    err = hl_site_line_forms(row, &forms) < 0
+              ? HL_SITE_TOO_LONG
+              : hl_site_append(cfg->site, name, forms.text, HL_SITE_FORMS,
+                               HL_SITE_TIMEOUT_MS);
     if (err)
         slurm_info("heapline: site folder %s: cannot append to %s: %s",
                    cfg->site, name, hl_site_append_strerror(err));
@@ -227,7 +220,7 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
                        const struct hl_node_step *st)
 {
     char user[HL_SITE_MAX_TEXT + 1], account[HL_SITE_MAX_TEXT + 1],
-        partition[HL_SITE_MAX_TEXT + 1];
+        partition[HL_SITE_MAX_TEXT + 1], job_name[HL_SITE_MAX_TEXT + 1];
     struct hl_site_row row = {0};
     uint32_t job = 0, step = 0;
     int64_t elapsed;
@@ -243,6 +236,7 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
     _user_name(st->uid, user, sizeof(user));
     _env(sp, "SLURM_JOB_ACCOUNT", account, sizeof(account));
     _env(sp, "SLURM_JOB_PARTITION", partition, sizeof(partition));
+    _env(sp, "SLURM_JOB_NAME", job_name, sizeof(job_name));
     row.end = (int64_t)time(NULL);
     row.host = st->node;
     row.job = job;
@@ -251,6 +245,7 @@ void hl_site_task_exit(spank_t sp, const struct hl_plugin_args *cfg,
     row.user = user;
     row.account = account;
     row.partition = partition;
+    row.job_name = job_name;
     row.tasks = st->local_tasks;
     row.elapsed = elapsed < 0 ? 0 : elapsed;
     _request(sp, &row);

@@ -2,7 +2,8 @@
  * figures refused, naming the column), the times --since takes, the day in
  * a site file's name, and the sums: memory-time, waste, OOM-killed steps
  * counted once per step, jobs and steps counted once however many nodes,
- * the typical need a use seen within an eighth of an octave, the best use
+ * each user's advice from their needs (an OOM-killed step's limit counted
+ * as too little, not as a need), the best use
  * a line has (the cgroup's, the concurrent peak, the VmHWM sum); distinct
  * counts exact up to 256 and within 5% past it, 997 times in 1,000 at least;
  * the jobs that wasted most within Space-Saving's bounds, the list proved whole
@@ -106,6 +107,7 @@ static void _sums(void)
     struct hl_site_agg a;
     struct hl_site_row r;
     const struct hl_site_who *alice, *bob;
+    struct hl_site_advice adv;
 
     ok(hl_site_agg_init(&a, 10) == 0, "the sums begin");
     /* alice: one step on two nodes, 4 GiB asked, 1 GiB used, an hour */
@@ -143,9 +145,19 @@ static void _sums(void)
     ok(hl_distinct_exact(&a.all.jobs) && hl_distinct_exact(&a.all.steps),
        "few jobs and steps: counted exactly");
     is_uint(a.accounts.names.count, 1, "one account");
-    is_uint(hl_site_typical(alice, 90), gib, "alice's typical need: 1 GiB");
-    is_uint(hl_site_typical(bob, 90), gib, "bob's: 1 GiB, the 90th percentile");
-    is_uint(hl_site_typical(bob, 1), gib / 2, "bob's smallest: 512 MiB");
+    hl_site_advise(&alice->needs, 9500, &adv);
+    ok(adv.known && adv.mem == gib && adv.measured == 2 && adv.killed == 0 &&
+           adv.saved == 6 * gib_hour,
+       "alice's advice: 1 GiB, for her 2 step-nodes, 6 GiB-hours saved");
+    hl_site_advise(&bob->needs, 9500, &adv);
+    ok(adv.known && adv.mem == gib && adv.measured == 2 && adv.oom == 2 &&
+           adv.killed == 2 && adv.oom_unknown == 0 && adv.saved == 0,
+       "bob's at 95%%: 1 GiB, which his 2 step-nodes OOM-killed at 1 GiB "
+       "would not have had");
+    hl_site_advise(&bob->needs, 5000, &adv);
+    ok(adv.mem == gib / 2 && adv.covered == 1 && adv.killed == 3 &&
+           adv.saved == 0.75 * gib_hour,
+       "bob's at 50%%: 512 MiB, his 1 GiB step killed too");
     hl_site_agg_free(&a);
 }
 

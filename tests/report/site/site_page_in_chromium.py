@@ -2,7 +2,8 @@
 """heapline-site --format html, made from a forged site folder and read by
 a real Chromium, headless, with tests/browser/page.py's helpers: the page
 is well-formed XML with no script, link, image or outside reference; its
-tables hold, for every user, account and listed job, the figures of
+tables hold, for every user, account and listed job, and every user's
+advice, the figures of
 --format json (GiB-hours as the text rounds them, counts exact, "~"
 before an estimate and the note that says so); a user and an account named
 with markup show as text, escaped; the chart has a bar of requested and
@@ -126,11 +127,17 @@ def main():
         "each user's row: the figures of --format json, most waste first")
     txt, _ = run(folder)
     txt = txt.decode().splitlines()
-    page.check(all((c[8] == "-") == (w["typical_need_bytes"] is None) and
-                   any(line.startswith(" " + c[0] + " ") and
-                       line.endswith(" " + c[8]) for line in txt)
-                   for c, w in zip(users, r["users"])),
-               "each user's typical need as the text says it, '-' where none")
+    advised = [w for w in r["users"] if w["advice"]]
+    advice = [c for c in rows(root, "advice") if c[1] == "(all)"]
+    page.check(len(advice) == len(advised) and all(
+        c[0] == w["user"] and c[2] == "%d" % w["advice"]["steps"] and
+        gibh_matches(c[4], w["advice"]["saved_gib_hours"]) and
+        c[5] == "%d" % w["advice"]["killed_steps"] and
+        any(line.startswith(" " + c[0] + " ") and " (all) " in line and
+            (" %s " % c[3]) in line for line in txt)
+        for c, w in zip(advice, advised)),
+        "each user's advice: the figures of --format json, the --mem the "
+        "text says")
     accounts = rows(root, "accounts")
     page.check(len(accounts) == len(r["accounts"]) and all(
         check_who(c, w, "account") for c, w in zip(accounts, r["accounts"])),

@@ -5,7 +5,8 @@
  * into a folder of root's only (header once, then whole lines; a symlink
  * planted as the file or as the folder, a folder others may write, a file
  * another user owns: refused, the target untouched; a file begun by an
- * older plugin gets lines in its own columns, one of another header is
+ * older plugin, without the job's name or without it and the concurrent
+ * peak, gets lines in its own columns, one of another header is
  * refused), and what the node's records say, read with the user's rights
  * from the node's own records only (another node's, a rank that lies, a
  * symlink to a file of root's, a record past the size bound: left out):
@@ -55,6 +56,7 @@ static struct hl_site_row _row(void)
         .oom_kills = 0,
         .tasks = 2,
         .elapsed = 12345,
+        .job_name = "relax, \"big\"",
     };
 }
 
@@ -66,6 +68,44 @@ static int _got(void *ctx, const void *row)
                   "physics, \"theory\"") == 0
                ? HL_ROW_GOOD
                : HL_SITE_account;
+}
+
+/* As _got, the job's name kept past the reader's buffers. */
+static int _got_name(void *ctx, const void *row)
+{
+    static char name[HL_SITE_MAX_TEXT + 1];
+
+    snprintf(name, sizeof(name), "%s",
+             ((const struct hl_site_row *)row)->job_name);
+    _got(ctx, row);
+    ((struct hl_site_row *)ctx)->job_name = name;
+    return HL_ROW_GOOD;
+}
+
+/* The forms of a line, each read back as heapline-site reads it: the
+ * columns a file of that header has, the others empty. */
+static void _forms(const struct hl_site_row *r)
+{
+    static const char *const what[HL_SITE_FORMS] = {
+        "every column", "without the job's name, as files begun before it",
+        "without it and the concurrent peak, as the first files"};
+    static struct hl_site_forms f;
+    struct hl_site_row back, got;
+    char err[128] = "";
+
+    ok(hl_site_line_forms(r, &f) == 0, "the three forms of a line");
+    for (int i = 0; i < HL_SITE_FORMS; i++) {
+        memset(&got, 0, sizeof(got));
+        ok(hl_format_read(&hl_site_format, f.text[i].with_header,
+                          strlen(f.text[i].with_header), &back, _got_name, &got,
+                          err, sizeof(err)) == 0 &&
+               !strstr(f.text[i].line, "relax") == (i > 0) &&
+               !(got.empty & HL_EMPTY(HL_SITE_job_name)) == (i == 0) &&
+               !(got.empty & HL_EMPTY(HL_SITE_concurrent_peak)) == (i < 2) &&
+               strcmp(got.job_name, i ? "" : r->job_name) == 0 &&
+               got.concurrent_peak == (i < 2 ? r->concurrent_peak : 0),
+           "%s: read back, the columns it lacks empty (%s)", what[i], err);
+    }
 }
 
 static void _names_and_line(void)
@@ -96,15 +136,9 @@ static void _names_and_line(void)
        "the line alone is one line: %s", text);
     r.concurrent_peak = 1048576;
     ok(hl_site_line_format(&r, false, 0, text, sizeof(text)) == 0 &&
-           strstr(text, ",12.345,1048576\n"),
-       "the concurrent peak, last: %s", text);
-    ok(hl_site_line_format(&r, true, HL_COL_OPTIONAL, text, sizeof(text)) ==
-               0 &&
-           !strstr(text, "concurrent_peak") && !strstr(text, ",1048576\n") &&
-           hl_format_read(&hl_site_format, text, strlen(text), &back, _got,
-                          &got, err, sizeof(err)) == 0 &&
-           (got.empty & HL_EMPTY(HL_SITE_concurrent_peak)),
-       "without the optional column, as older files: read, the peak empty");
+           strstr(text, ",12.345,1048576,\"relax, \"\"big\"\"\"\n"),
+       "the concurrent peak, then the job's name, last: %s", text);
+    _forms(&r);
     hl_site_clean_text("a\nb\tc", text, sizeof(text));
     is_str(text, "a?b?c", "control characters of the environment replaced");
 }
@@ -144,6 +178,28 @@ static void _put(const char *path, const char *text, mode_t mode)
     close(fd);
 }
 
+/* A file begun with each header gets the line in its own columns. */
+static void _appends_forms(const char *dir)
+{
+    static struct hl_site_forms f;
+    static char buf[3 * sizeof(f.with_header[0])];
+    struct hl_site_row r = _row();
+    char name[64], path[512], want[sizeof(buf)];
+
+    r.concurrent_peak = 1048576;
+    hl_site_line_forms(&r, &f);
+    for (int i = 0; i < HL_SITE_FORMS; i++) {
+        snprintf(name, sizeof(name), "n%d-2026-12-02.csv", 10 + i);
+        snprintf(path, sizeof(path), "%s/%s", dir, name);
+        _put(path, f.text[i].with_header, 0600);
+        snprintf(want, sizeof(want), "%s%s", f.text[i].with_header,
+                 f.text[i].line);
+        ok(hl_site_append(dir, name, f.text, HL_SITE_FORMS, T) == 0 &&
+               _slurp(path, buf, sizeof(buf)) && strcmp(buf, want) == 0,
+           "a file of the header of form %d: the line in its columns", i);
+    }
+}
+
 static void _appends(const char *top)
 {
     char dir[256], path[512], buf[512];
@@ -173,6 +229,7 @@ static void _appends(const char *top)
            "a file of another header: refused");
     ok(_slurp(path, buf, sizeof(buf)) && strcmp(buf, "Other\nX\n") == 0,
        "and untouched");
+    _appends_forms(dir);
 
     snprintf(path, sizeof(path), "%s/victim", top);
     close(open(path, O_WRONLY | O_CREAT, 0644));
