@@ -4,7 +4,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <link.h>
 #include <string.h>
 
 /* glibc exports these under GLIBC_2.2.5 but declares them nowhere. */
@@ -71,25 +70,6 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
         void *sym = dlsym(RTLD_NEXT, #name);                                   \
         hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
     } while (0)
-
-/* The object that holds fn is looked up without a symbol search where
- * glibc can (one dladdr() costs about 85,000 instructions);
- * _dl_find_object finds nothing until the loader has set up its table, so
- * a call made before that asks dladdr(). */
-struct link_map *hl_object_of(const void *fn)
-{
-    struct link_map *map = NULL;
-    Dl_info info;
-#if __GLIBC_PREREQ(2, 35)
-    struct dl_find_object obj;
-
-    if (fn && _dl_find_object((void *)fn, &obj) == 0)
-        return obj.dlfo_link_map;
-#endif
-    if (!fn || !dladdr1(fn, &info, (void **)&map, RTLD_DL_LINKMAP))
-        return NULL;
-    return map;
-}
 
 void hl_forward_find(void)
 {
