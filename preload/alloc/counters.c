@@ -4,12 +4,12 @@
 #include "counters.h"
 #include "milestones.h"
 #include "record/provisional.h"
+#include "process/threads.h"
 #include "timeline/timeline_live.h"
 
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/single_threaded.h>
 
 /* Threads beyond this many at once come to the slow path at every call
  * and count straight into the shared totals: slower, still exact. */
@@ -281,7 +281,7 @@ static __attribute__((cold, noinline)) void _count_slow_shared(void)
     if (!t->slot)
         _join(t);
     r = _read(t);
-    if (__libc_single_threaded && t->slot) {
+    if (hl_single_threaded() && t->slot) {
         _count_single(t, r);
         return;
     }
@@ -309,7 +309,7 @@ void *hl_count_slow(void *p)
         return p;
     t->in_slow = 1;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (__builtin_expect(!__libc_single_threaded || !t->slot, 0))
+    if (__builtin_expect(!hl_single_threaded() || !t->slot, 0))
         _count_slow_shared();
     else
         _count_single(t, _read(t));

@@ -20,12 +20,12 @@
 #include "export.h"
 #include "foreign.h"
 #include "forward.h"
+#include "objects.h"
 #include "resolve.h"
 #include "hooks.h"
 #include "callsites/callsites.h"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,25 +73,26 @@ static int _mode;
 
 static int _is_cxx_runtime(void *fn)
 {
-    struct link_map *map = hl_object_of(fn);
+    struct hl_object obj;
 
-    return map && map->l_name &&
-           (strstr(map->l_name, "libstdc++") || strstr(map->l_name, "libc++"));
+    return hl_object_find(fn, &obj) == 0 &&
+           (strstr(obj.name, "libstdc++") || strstr(obj.name, "libc++"));
 }
 
 /* Whether an operator allocates from the heap that heapline's malloc
  * reaches, and as malloc does. */
 static int _same_heap(void *fn)
 {
-    return fn && (_is_cxx_runtime(fn) ||
-                  hl_object_of(fn) == hl_object_of((void *)hl_next.malloc));
+    return fn &&
+           (_is_cxx_runtime(fn) ||
+            hl_object_start(fn) == hl_object_start((void *)hl_next.malloc));
 }
 
 /* Whether the definition of name that the program reaches is ours. */
 static int _ours(const char *name)
 {
-    return hl_object_of(dlsym(RTLD_DEFAULT, name)) ==
-           hl_object_of((void *)hl_malloc);
+    return hl_object_start(dlsym(RTLD_DEFAULT, name)) ==
+           hl_object_start((void *)hl_malloc);
 }
 
 /* Every operator looked up at the first call of any. A thread that comes

@@ -4,7 +4,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <link.h>
 #include <string.h>
 
 /* glibc exports these under GLIBC_2.2.5 but declares them nowhere. */
@@ -24,19 +23,23 @@ static size_t _bootstrap_used;
 
 /* Each bootstrap block is preceded by its size, shifted past the flag
  * bits of a glibc chunk header, with HL_HEAD_ODD set: the inline paths
- * then leave it out of line, where it is recognised. */
+ * then leave it out of line, where it is recognised. A block is aligned
+ * in memory, not in the arena, which is aligned to 64 bytes only (a page
+ * of 64 KiB, aarch64's, may then not fit). */
 void *hl_bootstrap_alloc(size_t align, size_t size)
 {
     const size_t head = 16;
+    const uintptr_t base = (uintptr_t)hl_bootstrap_arena;
     size_t start, end, used, word = size << 3 | HL_HEAD_ODD;
 
     if (align < head)
         align = head;
-    if (align & (align - 1) || size > HL_BOOTSTRAP_SIZE)
+    if (align & (align - 1) || align > HL_BOOTSTRAP_SIZE ||
+        size > HL_BOOTSTRAP_SIZE)
         return NULL;
     used = __atomic_load_n(&_bootstrap_used, __ATOMIC_RELAXED);
     do {
-        start = (used + head + align - 1) & ~(align - 1);
+        start = ((base + used + head + align - 1) & ~(align - 1)) - base;
         end = start + ((size + 15) & ~(size_t)15);
         if (end > HL_BOOTSTRAP_SIZE)
             return NULL;
@@ -71,25 +74,6 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
         void *sym = dlsym(RTLD_NEXT, #name);                                   \
         hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
     } while (0)
-
-/* The object that holds fn is looked up without a symbol search where
- * glibc can (one dladdr() costs about 85,000 instructions);
- * _dl_find_object finds nothing until the loader has set up its table, so
- * a call made before that asks dladdr(). */
-struct link_map *hl_object_of(const void *fn)
-{
-    struct link_map *map = NULL;
-    Dl_info info;
-#if __GLIBC_PREREQ(2, 35)
-    struct dl_find_object obj;
-
-    if (fn && _dl_find_object((void *)fn, &obj) == 0)
-        return obj.dlfo_link_map;
-#endif
-    if (!fn || !dladdr1(fn, &info, (void **)&map, RTLD_DL_LINKMAP))
-        return NULL;
-    return map;
-}
 
 void hl_forward_find(void)
 {

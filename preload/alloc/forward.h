@@ -52,10 +52,6 @@ extern uintptr_t hl_fast_gate;
 extern char hl_bootstrap_arena[];
 #define HL_BOOTSTRAP_SIZE 65536
 
-/* The loaded object that holds a function; NULL if none. */
-struct link_map;
-struct link_map *hl_object_of(const void *fn);
-
 /* The next allocator's functions looked up, each with glibc's own as the
  * fallback (resolve.c decides, once, what to make of them). */
 void hl_forward_find(void);

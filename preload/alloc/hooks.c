@@ -20,6 +20,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define _LIKELY(x) __builtin_expect(!!(x), 1)
 #define _UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -532,14 +533,21 @@ HL_EXPORT void *memalign(size_t align, size_t size)
     return _counted(hl_next.memalign(align, size), 0);
 }
 
+/* The page is the system's: 4 KiB on x86-64, often 64 KiB on aarch64. */
+static size_t _page(void)
+{
+    return (size_t)sysconf(_SC_PAGESIZE);
+}
+
 HL_EXPORT void *valloc(size_t size)
 {
-    _READY_OR(hl_bootstrap_alloc(4096, size));
+    _READY_OR(hl_bootstrap_alloc(_page(), size));
     return _counted(hl_next.valloc(size), 0);
 }
 
 HL_EXPORT void *pvalloc(size_t size)
 {
-    _READY_OR(hl_bootstrap_alloc(4096, (size + 4095) & ~(size_t)4095));
+    _READY_OR(
+        hl_bootstrap_alloc(_page(), (size + _page() - 1) & ~(_page() - 1)));
     return _counted(hl_next.pvalloc(size), 0);
 }

@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "foreign.h"
 #include "forward.h"
+#include "objects.h"
 
 #include <errno.h>
 #include <gnu/libc-version.h>
@@ -12,7 +13,7 @@
  * named __libc_malloc and __libc_free. */
 static int _in_glibc(void *fn)
 {
-    return fn && hl_object_of(fn) == hl_object_of(gnu_get_libc_version);
+    return fn && hl_object_start(fn) == hl_object_start(gnu_get_libc_version);
 }
 
 /* The header shortcut is glibc's own formula; take it only if it agrees

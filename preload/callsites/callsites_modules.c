@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
+#include "config.h"
 #include "callsites_modules.h"
+#include "alloc/objects.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -79,6 +81,26 @@ static void _read_elf(struct hl_module *m)
     _build_id(m, (const ElfW(Phdr) *)ph, eh->e_phnum);
 }
 
+/* Two threads that meet a new object at once may both register it: the
+ * report reads modules by path and build-id, not by index. */
+static unsigned _register(const struct hl_object *o)
+{
+    unsigned i = __atomic_fetch_add(&_count, 1, __ATOMIC_RELAXED);
+    struct hl_module *m;
+
+    if (i >= HL_MODULES)
+        return HL_MODULE_NONE;
+    m = &_modules[i];
+    m->start = o->start;
+    m->end = o->end;
+    m->bias = o->bias;
+    m->path = _keep_path(o->name[0] ? o->name : _exe);
+    _read_elf(m);
+    __atomic_store_n(&_ready[i], 1, __ATOMIC_RELEASE);
+    return i;
+}
+
+#if HAVE__DL_FIND_OBJECT
 static unsigned _find(uintptr_t start, uintptr_t end)
 {
     unsigned n = __atomic_load_n(&_count, __ATOMIC_ACQUIRE);
@@ -90,39 +112,41 @@ static unsigned _find(uintptr_t start, uintptr_t end)
     return HL_MODULE_NONE;
 }
 
-/* Two threads that meet a new object at once may both register it: the
- * report reads modules by path and build-id, not by index. */
-static unsigned _register(uintptr_t start, uintptr_t end, struct link_map *lm)
+/* The object is asked of the loader at every frame (no lock taken), so
+ * that an object unloaded and another loaded in its place are told
+ * apart. */
+static unsigned _module_at(uintptr_t pc)
 {
-    unsigned i = __atomic_fetch_add(&_count, 1, __ATOMIC_RELAXED);
-    struct hl_module *m;
+    struct hl_object o;
+    unsigned i;
 
-    if (i >= HL_MODULES)
+    if (hl_object_find((void *)pc, &o) != 0)
         return HL_MODULE_NONE;
-    m = &_modules[i];
-    m->start = start;
-    m->end = end;
-    m->bias = lm->l_addr;
-    m->path = _keep_path(lm->l_name && lm->l_name[0] ? lm->l_name : _exe);
-    _read_elf(m);
-    __atomic_store_n(&_ready[i], 1, __ATOMIC_RELEASE);
-    return i;
+    i = _find(o.start, o.end);
+    return i != HL_MODULE_NONE ? i : _register(&o);
 }
+#else
+/* Without _dl_find_object the loader is asked only for an address that no
+ * known module holds (its list walked under its lock): each object once.
+ * An object loaded where an unloaded one was is then named as that one. */
+static unsigned _module_at(uintptr_t pc)
+{
+    unsigned n = __atomic_load_n(&_count, __ATOMIC_ACQUIRE);
+    struct hl_object o;
+
+    for (unsigned i = 0; i < n && i < HL_MODULES; i++)
+        if (__atomic_load_n(&_ready[i], __ATOMIC_ACQUIRE) &&
+            _modules[i].start <= pc && pc < _modules[i].end)
+            return i;
+    return hl_object_find((void *)pc, &o) == 0 ? _register(&o) : HL_MODULE_NONE;
+}
+#endif
 
 unsigned hl_module_of(uintptr_t pc, uintptr_t *offset)
 {
-    struct dl_find_object o;
-    unsigned i;
+    unsigned i = _module_at(pc);
 
-    *offset = pc;
-    if (_dl_find_object((void *)pc, &o) != 0)
-        return HL_MODULE_NONE;
-    i = _find((uintptr_t)o.dlfo_map_start, (uintptr_t)o.dlfo_map_end);
-    if (i == HL_MODULE_NONE)
-        i = _register((uintptr_t)o.dlfo_map_start, (uintptr_t)o.dlfo_map_end,
-                      o.dlfo_link_map);
-    if (i != HL_MODULE_NONE)
-        *offset = pc - _modules[i].bias;
+    *offset = i != HL_MODULE_NONE ? pc - _modules[i].bias : pc;
     return i;
 }
 

@@ -29,8 +29,9 @@ struct hl_module {
 void hl_modules_init(void);
 
 /* The module that holds address pc, registering it on first sight, and
- * the offset of pc in it. No lock of the loader is taken (glibc's
- * _dl_find_object); no allocation. */
+ * the offset of pc in it. No allocation; no lock of the loader (glibc's
+ * _dl_find_object), or before glibc 2.35 its lock only on the first sight
+ * of an object. */
 unsigned hl_module_of(uintptr_t pc, uintptr_t *offset);
 
 /* Modules registered so far, and the one at index i (NULL while another

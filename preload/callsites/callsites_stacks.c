@@ -1,11 +1,11 @@
 #define _GNU_SOURCE
 #include "callsites_stacks.h"
 #include "callsites_modules.h"
+#include "alloc/objects.h"
 
 #define UNW_LOCAL_ONLY
 #include <dlfcn.h>
 #include <libunwind.h>
-#include <link.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -46,7 +46,7 @@ static int _open_unwinder(void)
 
 int hl_stacks_init(void)
 {
-    struct dl_find_object o;
+    struct hl_object o;
     void *frames[4];
     void *m;
 
@@ -59,9 +59,9 @@ int hl_stacks_init(void)
     if (m == MAP_FAILED)
         return -1;
     _stacks = m;
-    if (_dl_find_object((void *)hl_stack_capture, &o) == 0) {
-        _self_start = (uintptr_t)o.dlfo_map_start;
-        _self_end = (uintptr_t)o.dlfo_map_end;
+    if (hl_object_find((void *)hl_stack_capture, &o) == 0) {
+        _self_start = o.start;
+        _self_end = o.end;
     }
     /* The first trace makes libunwind's key, pool and cache now, at start,
      * rather than inside some allocation later. */

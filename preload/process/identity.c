@@ -9,6 +9,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -26,9 +27,6 @@ static const char *const _rank_variables[] = {
     "SLURM_PROCID",         /* a Slurm step's task id */
 };
 #define _NRANK_VARIABLES (sizeof(_rank_variables) / sizeof(char *))
-
-/* argv[0]'s base name, kept from start for forked children. */
-static char _argv0_base[256];
 
 static int _parse_rank(const char *s, long *out)
 {
@@ -145,26 +143,30 @@ static void _load_user(struct hl_identity *id)
     }
 }
 
-/* The kernel's name of the program (the base name of the file it ran, or
- * of a script; 15 bytes at most), and argv[0]'s base name in its place
- * when the kernel's is that name cut short. */
+/* The base name of the file the process ran, or of a script: the path
+ * that execve was given (AT_EXECFN), whole, where the kernel's name
+ * (/proc/self/comm) is cut at 15 bytes and, under an emulator run by its
+ * name (qemu-aarch64-static PROGRAM), is the emulator's; the kernel's
+ * name only where there is no such path. */
 static void _load_program(struct hl_identity *id)
 {
+    const char *path = (const char *)getauxval(AT_EXECFN);
+    const char *slash = path ? strrchr(path, '/') : NULL;
     char comm[17] = "";
 
+    if (path && *(slash ? slash + 1 : path)) {
+        hl_buf_copy(id->program, sizeof(id->program), slash ? slash + 1 : path);
+        return;
+    }
     if (prctl(PR_GET_NAME, comm) != 0)
         comm[0] = '\0';
     comm[16] = '\0';
-    if (strlen(comm) == 15 && !strncmp(_argv0_base, comm, 15))
-        hl_buf_copy(id->program, sizeof(id->program), _argv0_base);
-    else
-        hl_buf_copy(id->program, sizeof(id->program), comm);
+    hl_buf_copy(id->program, sizeof(id->program), comm);
 }
 
-void hl_identity_load(int want_user, const char *argv0)
+void hl_identity_load(int want_user)
 {
     struct hl_identity *id = &hl_identity;
-    const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
 
     _load_rank(id);
     _load_job(id);
@@ -172,16 +174,12 @@ void hl_identity_load(int want_user, const char *argv0)
                  sizeof(id->host));
     if (want_user)
         _load_user(id);
-    if (argv0)
-        hl_buf_copy(_argv0_base, sizeof(_argv0_base),
-                    slash ? slash + 1 : argv0);
     _load_program(id);
     id->ppid = getppid();
 }
 
 void hl_identity_after_fork(void)
 {
-    _load_program(&hl_identity);
     hl_identity.ppid = getppid();
 }
 

@@ -22,10 +22,10 @@ struct hl_identity {
 
 extern struct hl_identity hl_identity;
 
-/* At start: argv0 is the program's argv[0], or NULL. */
-void hl_identity_load(int want_user, const char *argv0);
+/* At start, and after each exec. */
+void hl_identity_load(int want_user);
 
-/* In a forked child: its parent and name are its own. */
+/* In a forked child: its parent is its own (its program is the same). */
 void hl_identity_after_fork(void);
 
 /* The record's columns that say who process pid is: rank, host, pid, job,

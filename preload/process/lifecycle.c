@@ -93,16 +93,14 @@ static void _after_fork_in_child(void)
     hl_timeline_start(_timeline_on(), (int64_t)f.live);
 }
 
-/* glibc gives the constructors of a library the program's arguments. */
-__attribute__((constructor)) static void _start(int argc, char **argv)
+__attribute__((constructor)) static void _start(void)
 {
     int saved_errno = errno;
     struct hl_figures f;
 
     hl_allocator_resolve();
     hl_settings_load();
-    hl_identity_load(strstr(hl_settings.output, "%u") != NULL,
-                     argc > 0 && argv ? argv[0] : NULL);
+    hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
     hl_diag_remember_stderr();
     hl_callsites_load_settings();
     /* With sites on, every call takes the general path, which samples. */

@@ -3,6 +3,7 @@
 #include "buf.h"
 #include "alloc/clock.h"
 #include "diag.h"
+#include "errdesc.h"
 #include "format_write.h"
 #include "process/identity.h"
 #include "nosigpipe.h"
@@ -141,5 +142,5 @@ void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,
     if (hl_replace_file(hl_paths.path, hl_paths.temp, _text, b.len, NULL) == 0)
         return;
     if (_write_in_place(hl_paths.path, _text, b.len) < 0)
-        _warn(hl_paths.path, strerrordesc_np(errno));
+        _warn(hl_paths.path, hl_errdesc(errno));
 }

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "as_user.h"
+#include "dirents.h"
+#include "errname.h"
 #include "buf.h"
 #include "csv_read.h"
 #include "exit_format.h"
@@ -103,15 +105,6 @@ static int _one_row(void *ctx, const void *row)
     return HL_ROW_GOOD;
 }
 
-/* An errno value's name: no translation, no lock, in a child of a
- * threaded process. */
-static const char *_errname(int err)
-{
-    const char *name = strerrorname_np(err);
-
-    return name ? name : "error";
-}
-
 /* Reads the file name of dirfd into the arena's end, bounded: 0, or a
  * reason it is not taken. */
 static const char *_read(int dirfd, const char *name, struct _arena *a,
@@ -125,17 +118,17 @@ static const char *_read(int dirfd, const char *name, struct _arena *a,
 
     *len = 0;
     if (fd < 0)
-        return errno == ELOOP ? "a symbolic link" : _errname(errno);
+        return errno == ELOOP ? "a symbolic link" : hl_errname(errno);
     if (fstat(fd, &st) < 0)
-        why = _errname(errno);
+        why = hl_errname(errno);
     else if (!S_ISREG(st.st_mode))
         why = "not a regular file";
     else if (_reserve(a, HL_MERGE_FILE_MAX + 1) < 0)
-        why = _errname(ENOMEM);
+        why = hl_errname(ENOMEM);
     while (!why && *len <= HL_MERGE_FILE_MAX &&
            (n = read(fd, a->p + a->len + *len, HL_MERGE_FILE_MAX + 1 - *len)))
         if (n < 0 && errno != EINTR)
-            why = _errname(errno);
+            why = hl_errname(errno);
         else if (n > 0)
             *len += (size_t)n;
     close(fd);
@@ -195,7 +188,7 @@ static void _take(struct _merge *m, int dirfd, const char *name)
     if (!why && (head = _head_len(m->data.p + m->data.len, len)) == 0)
         why = "no header";
     if (!why && _reserve(&m->entries, sizeof(e)) < 0)
-        why = _errname(ENOMEM);
+        why = hl_errname(ENOMEM);
     if (why) {
         m->unmerged++;
         _note(m, name, why);
@@ -220,7 +213,7 @@ static int _each(int dirfd, void (*fn)(void *, int, const char *), void *ctx)
 
     if (fd < 0)
         return errno;
-    while ((n = getdents64(fd, buf, sizeof(buf))) > 0)
+    while ((n = hl_getdents64(fd, buf, sizeof(buf))) > 0)
         for (ssize_t off = 0; off < n;) {
             struct dirent64 *d = (struct dirent64 *)(buf + off);
 

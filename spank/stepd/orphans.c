@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirents.h"
 #include "merge.h"
 #include "stepdir.h"
 
@@ -134,7 +135,7 @@ int hl_orphans_sweep(const char *base, const char *node, const char *own,
     *removed = 0;
     if (base_fd < 0)
         return 0;
-    while ((n = getdents64(base_fd, buf, sizeof(buf))) > 0)
+    while ((n = hl_getdents64(base_fd, buf, sizeof(buf))) > 0)
         for (ssize_t off = 0; off < n;) {
             struct dirent64 *d = (struct dirent64 *)(buf + off);
             int rc;

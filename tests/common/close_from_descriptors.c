@@ -1,6 +1,7 @@
 /* hl_close_from and its fallback hl_close_each: a range closed, the
  * descriptors outside it kept, and the fallback bounded by the open-file
  * limit (a kernel without close_range, as RHEL 8's, takes that path). */
+#define _GNU_SOURCE /* close_range */
 #include <fcntl.h>
 #include <sys/resource.h>
 

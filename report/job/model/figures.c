@@ -1,10 +1,9 @@
-#define _GNU_SOURCE /* sigabbrev_np */
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "figures.h"
 #include "format_size.h"
+#include "sigabbrev.h"
 
 void hl_fmt_tenths(int64_t ms, char buf[32])
 {
@@ -48,7 +47,7 @@ uint64_t hl_percent(uint64_t part, uint64_t whole)
 
 void hl_fmt_end(const struct hl_proc *p, uint64_t limit, char buf[64])
 {
-    const char *name = p->signal ? sigabbrev_np(p->signal) : NULL;
+    const char *name = p->signal ? hl_sigabbrev(p->signal) : NULL;
     uint8_t signal = p->signal;
     char size[HL_SIZE_BUF];
 

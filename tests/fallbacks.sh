@@ -1,0 +1,118 @@
+#!/bin/sh
+# tests/fallbacks.sh [BUILDDIR]: heapline built as on glibc 2.28 (RHEL 8),
+# every interface newer than 2.28 forced to its fallback by configure's
+# cache variables (doc/getting-started.md, Supported systems), and the
+# tests of the library (sites and timeline included), the launcher, the
+# report, heapline-site and the plugin's Slurm-free parts run on it, with
+# tests/common's check that the binaries need none of those interfaces.
+# Ends with one summary line; exits non-zero on any failure. BUILDDIR
+# (default: a temporary directory, removed on success) gets src/, a copy
+# of the source tree's files (those git tracks or would track), and
+# build/: the source tree may be configured in place (as .ci/run does),
+# where a VPATH configure refuses to run, and is left untouched.
+#
+# Environment: MAKEFLAGS as usual.
+set -u
+
+# One line per interface: configure's cache variable that forces it off.
+FORCED='ac_cv_func__dl_find_object=no
+ac_cv_have_decl___libc_single_threaded=no
+ac_cv_func_strerrordesc_np=no
+ac_cv_func_strerrorname_np=no
+ac_cv_func_sigabbrev_np=no
+ac_cv_func_getdents64=no
+ac_cv_func_close_range=no'
+
+tree=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+    top=$1
+    keep=yes
+else
+    top=$(mktemp -d "${TMPDIR:-/tmp}/heapline-fallbacks.XXXXXX")
+    keep=no
+fi
+mkdir -p "$top"
+top=$(cd "$top" && pwd)
+srcdir=$top/src
+build=$top/build
+logs=$top/logs
+rm -rf "$srcdir" "$build" "$logs"
+mkdir -p "$srcdir" "$build" "$logs"
+problems=
+
+say() {
+    echo "fallbacks.sh: $*"
+}
+
+problem() {
+    say "FAILED: $1"
+    problems="$problems${problems:+; }$1"
+}
+
+# make_in DIR ARGS...: make, its output kept in a log unless it fails.
+make_in() {
+    dir=$1
+    shift
+    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
+    if ! make -C "$dir" "$@" > "$log" 2>&1; then
+        grep -v '^make' "$log" | tail -60
+        return 1
+    fi
+}
+
+(cd "$tree" && git ls-files --cached --others --exclude-standard |
+    while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
+    tar -cf - -T -) | tar -xf - -C "$srcdir" || {
+    echo "fallbacks: FAILED (no copy of the sources in $srcdir)"
+    exit 1
+}
+if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
+    tail -30 "$logs/autoreconf.log"
+    echo "fallbacks: FAILED (autoreconf)"
+    exit 1
+fi
+# shellcheck disable=SC2086
+if ! (cd "$build" && "$srcdir/configure" $FORCED) > "$logs/configure.log" 2>&1; then
+    tail -30 "$logs/configure.log"
+    echo "fallbacks: FAILED (configure)"
+    exit 1
+fi
+# Each forced variable took: its HAVE_ is undefined in config.h.
+for v in $FORCED; do
+    name=${v%=no}
+    case $name in
+    ac_cv_func_*) macro=HAVE_$(echo "${name#ac_cv_func_}" | tr a-z A-Z) ;;
+    ac_cv_have_decl_*) macro=HAVE_DECL_$(echo "${name#ac_cv_have_decl_}" | tr a-z A-Z) ;;
+    esac
+    grep -q "^#define $macro 1" "$build/config.h" &&
+        problem "$name=no did not turn $macro off"
+done
+say "built with every fallback in $build"
+make_in "$build" || {
+    echo "fallbacks: FAILED (build; logs in $logs)"
+    exit 1
+}
+for dir in common preload preload/launcher report/job report/site \
+    spank/plugin spank/srun spank/stepd spank/task spank/site spank/shared; do
+    make_in "$build/tests/$dir" check || problem "tests/$dir"
+done
+
+pass=0 fail=0 skip=0
+for r in $(find "$build/tests" -name '*.trs' -exec cat {} + |
+    sed -n 's/^:test-result: *\([A-Z]*\).*/\1/p'); do
+    case $r in
+    PASS | XFAIL) pass=$((pass + 1)) ;;
+    SKIP) skip=$((skip + 1)) ;;
+    *) fail=$((fail + 1)) ;;
+    esac
+done
+for f in $(find "$build/tests" -name test-suite.log); do
+    grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
+        grep -A20 '^\(FAIL\|ERROR\):' "$f" | head -80
+done
+if [ -n "$problems" ]; then
+    echo "fallbacks: FAILED ($problems): $pass passed, $fail failed, $skip skipped; logs in $logs"
+    exit 1
+fi
+echo "fallbacks: clean ($pass passed, $skip skipped, every fallback forced)"
+[ $keep = yes ] || rm -rf "$top"
