@@ -76,3 +76,14 @@ void hl_html_printf(FILE *out, const char *fmt, ...)
     if (text != buf)
         free(text);
 }
+
+void hl_html_para(FILE *out, const char *id, const char *cls,
+                  const char *sentence)
+{
+    if (!sentence[0])
+        return;
+    fprintf(out, "<p id=\"%s\"%s%s%s>", id, cls ? " class=\"" : "",
+            cls ? cls : "", cls ? "\"" : "");
+    hl_html_str(out, sentence);
+    fputs("</p>\n", out);
+}

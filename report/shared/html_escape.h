@@ -15,4 +15,9 @@ void hl_html_str(FILE *out, const char *s);
 void hl_html_printf(FILE *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A sentence as a paragraph of id and class cls (NULL: none), escaped;
+ * nothing when it is empty. */
+void hl_html_para(FILE *out, const char *id, const char *cls,
+                  const char *sentence);
+
 #endif

@@ -113,9 +113,9 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
     }
     fputs("</tbody></table>\n", out);
     if (hl_site_say_partial(v, note))
-        hl_site_html_para(out, "partial", "note", note);
+        hl_html_para(out, "partial", "note", note);
     if (hl_site_say_left_out(v, note))
-        hl_site_html_para(out, "left-out", "note", note);
+        hl_html_para(out, "left-out", "note", note);
     fputs("</section>\n", out);
 }
 
@@ -134,10 +134,10 @@ void hl_site_print_html(FILE *out, const struct hl_site_view *v)
             _css);
     hl_site_say_period(v, line);
     strcat(line, ".");
-    hl_site_html_para(out, "period", NULL, line);
+    hl_html_para(out, "period", NULL, line);
     hl_site_say_memory(v, line);
     strcat(line, ".");
-    hl_site_html_para(out, "memory", "headline", line);
+    hl_html_para(out, "memory", "headline", line);
     estimate |=
         _group(out, v, &v->agg->users, v->users, "users",
                "Per user, most waste first (memory in GiB-hours)", "user");
@@ -149,8 +149,8 @@ void hl_site_print_html(FILE *out, const struct hl_site_view *v)
     _jobs(out, v);
     hl_site_say_estimates(line);
     if (estimate)
-        hl_site_html_para(out, "estimates", "note", line);
+        hl_html_para(out, "estimates", "note", line);
     if (hl_site_say_oom_over(v, line))
-        hl_site_html_para(out, "oom-over", "note", line);
+        hl_html_para(out, "oom-over", "note", line);
     fputs("</body></html>\n", out);
 }

@@ -20,8 +20,4 @@ void hl_site_html_bars(FILE *out, const struct hl_site_view *v);
  * (site_html_advice.c); nothing when no user has any. */
 void hl_site_html_advice(FILE *out, const struct hl_site_view *v);
 
-/* A sentence as a paragraph of id and class cls (NULL: none), escaped. */
-void hl_site_html_para(FILE *out, const char *id, const char *cls,
-                       const char *sentence);
-
 #endif

@@ -53,10 +53,10 @@ void hl_site_html_advice(FILE *out, const struct hl_site_view *v)
     }
     fputs("</tbody></table>\n", out);
     hl_site_say_advice_terms(line);
-    hl_site_html_para(out, "advice-terms", "note", line);
+    hl_html_para(out, "advice-terms", "note", line);
     hl_site_say_killed(line);
-    hl_site_html_para(out, "advice-killed", "note", line);
+    hl_html_para(out, "advice-killed", "note", line);
     if (hl_site_say_names_partial(v, line))
-        hl_site_html_para(out, "names-partial", "note", line);
+        hl_html_para(out, "names-partial", "note", line);
     fputs("</section>\n", out);
 }

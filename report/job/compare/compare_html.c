@@ -32,16 +32,6 @@ static const char _css[] = HL_HTML_BASE_CSS
     ".up{color:#a00}.down{color:#060}"
     "td.site,td.host,th.site{text-align:left}";
 
-static void _para(FILE *out, const char *id, const char *cls, const char *text)
-{
-    if (!text[0])
-        return;
-    fprintf(out, "<p id=\"%s\"%s%s%s>", id, cls ? " class=\"" : "",
-            cls ? cls : "", cls ? "\"" : "");
-    hl_html_str(out, text);
-    fputs("</p>\n", out);
-}
-
 static void _cell(FILE *out, const char *cls, const char *text)
 {
     fprintf(out, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
@@ -257,9 +247,9 @@ static void _ranks(FILE *out, const struct hl_compare *c)
     }
     fputs("</table>\n", out);
     hl_cmp_most_relative(c, text);
-    _para(out, "most-relative", NULL, text);
+    hl_html_para(out, "most-relative", NULL, text);
     hl_cmp_rank_counts(c, text);
-    _para(out, "rank-counts", NULL, text);
+    hl_html_para(out, "rank-counts", NULL, text);
     fputs("</section>\n", out);
 }
 
@@ -269,7 +259,7 @@ static void _callsites(FILE *out, const struct hl_compare *c)
     char text[HL_SENTENCE];
 
     hl_cmp_callsites_note(c, text);
-    _para(out, "sites-note", NULL, text);
+    hl_html_para(out, "sites-note", NULL, text);
     if (!c->ncallsites || !c->top_callsites)
         return;
     fputs("<section id=\"sites\"><h2>Sites at the peak that changed</h2>"
@@ -323,18 +313,18 @@ void hl_compare_print_html(FILE *out, const struct hl_compare *c)
             _css);
     _runs(out, c);
     hl_cmp_verdict(c, text);
-    _para(out, "verdict", "headline", text);
+    hl_html_para(out, "verdict", "headline", text);
     _headline(out, c);
     hl_cmp_heap_moment(c, text);
-    _para(out, "heap-moment", NULL, text);
+    hl_html_para(out, "heap-moment", NULL, text);
     hl_cmp_node_moment(c, text);
-    _para(out, "node-moment", NULL, text);
+    hl_html_para(out, "node-moment", NULL, text);
     _node_charts(out, c);
     _ranks(out, c);
     _callsites(out, c);
     hl_cmp_cut_short(c->old, "OLD", text);
-    _para(out, "old-cut-short", "headline", text);
+    hl_html_para(out, "old-cut-short", "headline", text);
     hl_cmp_cut_short(c->new, "NEW", text);
-    _para(out, "new-cut-short", "headline", text);
+    hl_html_para(out, "new-cut-short", "headline", text);
     fputs("</body></html>\n", out);
 }

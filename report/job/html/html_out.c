@@ -44,17 +44,6 @@ static const char _css[] = HL_HTML_BASE_CSS
     "nav a{margin-right:1.2em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
 
-/* A sentence of headline.h as a paragraph; nothing when it is empty. */
-static void _para(FILE *out, const char *id, const char *cls, const char *text)
-{
-    if (!text[0])
-        return;
-    fprintf(out, "<p id=\"%s\"%s%s%s>", id, cls ? " class=\"" : "",
-            cls ? cls : "", cls ? "\"" : "");
-    hl_html_str(out, text);
-    fputs("</p>\n", out);
-}
-
 static void _peak(FILE *out, const struct hl_report *r)
 {
     const struct hl_peak_stats *st = &r->sum->peak;
@@ -157,13 +146,13 @@ void hl_print_html(FILE *out, const struct hl_report *r)
             "<h1>heapline report</h1>\n",
             _css);
     hl_headline_job(r, text);
-    _para(out, "job", NULL, text);
+    hl_html_para(out, "job", NULL, text);
     hl_headline_request(r, text);
-    _para(out, "request", "headline", text);
+    hl_html_para(out, "request", "headline", text);
     hl_headline_suggestion(r, text);
-    _para(out, "suggestion", "headline", text);
+    hl_html_para(out, "suggestion", "headline", text);
     hl_headline_cut_short(r, cut, text);
-    _para(out, "cut-short-note", "headline", text);
+    hl_html_para(out, "cut-short-note", "headline", text);
     _peak(out, r);
     _contents(out, r);
     hl_html_nodes(out, r, end_ms);
@@ -171,6 +160,6 @@ void hl_print_html(FILE *out, const struct hl_report *r)
     hl_html_ranks_table(out, r);
     _cut_short(out, r, cut);
     hl_headline_slurm(r, text);
-    _para(out, "slurm", NULL, text);
+    hl_html_para(out, "slurm", NULL, text);
     fputs("</body></html>\n", out);
 }
