@@ -2,10 +2,11 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "site_set.h"
 
-#define _M (1u << HL_DISTINCT_P)
+#define _M HL_DISTINCT_BYTES
 #define _Q (64 - HL_DISTINCT_P) /* the bits of a hash past its register's */
 
 static void _register(uint8_t *r, uint64_t h)
@@ -18,71 +19,61 @@ static void _register(uint8_t *r, uint64_t h)
         *at = rank;
 }
 
-static uint64_t *_slot(uint64_t *slots, uint32_t nslots, uint64_t h)
+#define _NSLOTS (HL_DISTINCT_BYTES / sizeof(uint64_t))
+
+/* the set kept at most half full */
+_Static_assert(2 * HL_DISTINCT_EXACT <= _NSLOTS, "the exact keys fit");
+
+static uint64_t *_slot(uint64_t *slots, uint64_t h)
 {
-    uint32_t i = (uint32_t)h & (nslots - 1);
+    uint32_t i = (uint32_t)h & (_NSLOTS - 1);
 
     while (slots[i] && slots[i] != h)
-        i = (i + 1) & (nslots - 1);
+        i = (i + 1) & (_NSLOTS - 1);
     return &slots[i];
 }
 
-/* From the set to the registers, once it holds more keys than it may. */
-static int _to_registers(struct hl_distinct *d)
+/* From the set to the registers, in the same block, once it holds as
+ * many keys as it may. */
+static void _to_registers(struct hl_distinct *d)
 {
-    uint8_t *r = calloc(_M, 1);
+    uint64_t keys[_NSLOTS];
+    uint8_t *r = d->block;
 
-    if (!r)
-        return -1;
-    for (uint32_t i = 0; i < d->nslots; i++)
-        if (d->slots[i])
-            _register(r, d->slots[i]);
+    memcpy(keys, d->block, sizeof(keys));
+    memset(r, 0, HL_DISTINCT_BYTES);
+    for (uint32_t i = 0; i < _NSLOTS; i++)
+        if (keys[i])
+            _register(r, keys[i]);
     if (d->zero)
         _register(r, 0);
-    free(d->slots);
-    d->slots = NULL;
-    d->registers = r;
-    return 0;
-}
-
-static int _grow(struct hl_distinct *d)
-{
-    uint32_t n = d->nslots ? 2 * d->nslots : 16;
-    uint64_t *slots = calloc(n, sizeof(*slots));
-
-    if (!slots)
-        return -1;
-    for (uint32_t i = 0; i < d->nslots; i++)
-        if (d->slots[i])
-            *_slot(slots, n, d->slots[i]) = d->slots[i];
-    free(d->slots);
-    d->slots = slots;
-    d->nslots = n;
-    return 0;
+    d->sketch = true;
 }
 
 int hl_distinct_add(struct hl_distinct *d, uint64_t key)
 {
     /* a bijection: while exact, a hash stands for its key */
-    uint64_t h = hl_site_mix64(key), *slot;
+    uint64_t h = hl_site_mix64(key), *slot = NULL;
 
-    if (d->registers) {
-        _register(d->registers, h);
+    if (!d->block && !(d->block = calloc(1, HL_DISTINCT_BYTES)))
+        return -1;
+    if (d->sketch) {
+        _register(d->block, h);
         return 0;
     }
-    if (!h) {
-        d->count += !d->zero;
-        d->zero = true;
-    } else {
-        if (2 * (d->count + 1) > d->nslots && _grow(d) < 0)
-            return -1;
-        slot = _slot(d->slots, d->nslots, h);
-        if (*slot)
-            return 0;
-        *slot = h;
-        d->count++;
+    if (h ? *(slot = _slot(d->block, h)) != 0 : d->zero)
+        return 0;
+    if (d->count == HL_DISTINCT_EXACT) {
+        _to_registers(d);
+        _register(d->block, h);
+        return 0;
     }
-    return d->count > HL_DISTINCT_EXACT ? _to_registers(d) : 0;
+    if (h)
+        *slot = h;
+    else
+        d->zero = true;
+    d->count++;
+    return 0;
 }
 
 /* Ertl's sigma and tau (his algorithm 6), series summed until they stop
@@ -120,12 +111,13 @@ static double _tau(double x)
 uint64_t hl_distinct_count(const struct hl_distinct *d)
 {
     uint32_t c[_Q + 2] = {0};
+    const uint8_t *r = d->block;
     double z;
 
-    if (!d->registers)
+    if (!d->sketch)
         return d->count;
     for (uint32_t i = 0; i < _M; i++)
-        c[d->registers[i]]++;
+        c[r[i]]++;
     z = _M * _tau(1 - (double)c[_Q + 1] / _M);
     for (int k = _Q; k >= 1; k--)
         z = 0.5 * (z + c[k]);
@@ -135,7 +127,6 @@ uint64_t hl_distinct_count(const struct hl_distinct *d)
 
 void hl_distinct_free(struct hl_distinct *d)
 {
-    free(d->slots);
-    free(d->registers);
+    free(d->block);
     hl_distinct_init(d);
 }

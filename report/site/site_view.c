@@ -43,26 +43,73 @@ static int _by_job_waste(const void *pa, const void *pb)
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
-/* The followed jobs that wasted something, ranked, the top ones kept; and
- * what the ones left out may have wasted. */
+static int _job_cmp(const struct hl_site_top_job *a,
+                    const struct hl_site_top_job *b)
+{
+    return _by_job_waste(&a, &b);
+}
+
+/* Restores the heap of the n kept jobs, the last-ranked at its root, from
+ * the place at down. */
+static void _sift(const struct hl_site_top_job **h, size_t n, size_t at)
+{
+    for (;;) {
+        size_t last = at, l = 2 * at + 1, r = l + 1;
+
+        if (l < n && _job_cmp(h[l], h[last]) > 0)
+            last = l;
+        if (r < n && _job_cmp(h[r], h[last]) > 0)
+            last = r;
+        if (last == at)
+            return;
+        const struct hl_site_top_job *swap = h[at];
+        h[at] = h[last];
+        h[last] = swap;
+        at = last;
+    }
+}
+
+/* Leaves a job out of the list: what it may have wasted bounds the ones
+ * left out. */
+static void _left_out(struct hl_site_view *v, const struct hl_site_top_job *j)
+{
+    if (hl_site_top_count(j) > v->left_out)
+        v->left_out = hl_site_top_count(j);
+}
+
+/* The top followed jobs that wasted something, ranked, and what the ones
+ * left out may have wasted: the top ones kept in a heap as the table is
+ * read, so that the memory is the list's, not the table's. */
 static int _jobs(struct hl_site_view *v, size_t top)
 {
     const struct hl_site_top *t = &v->agg->top;
+    size_t cap = top < t->count ? top : t->count, n = 0;
     double threshold;
-    size_t n = 0;
 
-    v->jobs = malloc(((size_t)t->count + 1) * sizeof(*v->jobs));
+    v->jobs = malloc((cap + 1) * sizeof(*v->jobs));
     if (!v->jobs)
         return -1;
-    for (uint32_t i = 0; i < t->count; i++)
-        v->jobs[n++] = &t->jobs[i];
-    qsort(v->jobs, n, sizeof(*v->jobs), _by_job_waste);
-    while (v->njobs < n && v->njobs < top && v->jobs[v->njobs]->t.wasted > 0)
-        v->njobs++;
     v->left_out = hl_site_top_bound(t);
-    for (size_t i = v->njobs; i < n; i++)
-        if (hl_site_top_count(v->jobs[i]) > v->left_out)
-            v->left_out = hl_site_top_count(v->jobs[i]);
+    for (uint32_t i = 0; i < t->count; i++) {
+        const struct hl_site_top_job *j = &t->jobs[i];
+
+        if (j->t.wasted <= 0 || !cap) {
+            _left_out(v, j);
+        } else if (n < cap) {
+            v->jobs[n++] = j;
+            if (n == cap)
+                for (size_t k = n / 2; k-- > 0;)
+                    _sift(v->jobs, n, k);
+        } else if (_job_cmp(j, v->jobs[0]) < 0) {
+            _left_out(v, v->jobs[0]);
+            v->jobs[0] = j;
+            _sift(v->jobs, n, 0);
+        } else {
+            _left_out(v, j);
+        }
+    }
+    qsort(v->jobs, n, sizeof(*v->jobs), _by_job_waste);
+    v->njobs = n;
     for (size_t i = 0; i < v->njobs; i++)
         if (!v->jobs[i]->whole) {
             v->some_partial = true;
