@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "escape.h"
+#include "shared/escape.h"
 
 void hl_warn(const char *path, const char *fmt, ...)
 {

@@ -1,6 +1,6 @@
 #include "callsites_view.h"
 #include "job/report.h"
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "format_size.h"
 #include "callsites_names.h"
 #include "shared/json_str.h"

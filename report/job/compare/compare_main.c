@@ -8,7 +8,7 @@
 
 #include "compare.h"
 #include "compare_words.h"
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/reading.h"
 #include "job/warn.h"
 

@@ -7,7 +7,7 @@
 
 #include "compare_words.h"
 #include "format_size.h"
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/model/figures.h"
 #include "job/text/text_wrap.h"
 #include "shared/text_table.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/reading.h"
 #include "job/warn.h"
 

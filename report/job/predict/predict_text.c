@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "format_size.h"
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/model/figures.h"
 #include "job/text/text_wrap.h"
 #include "predict_main.h"

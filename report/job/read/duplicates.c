@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "job/model/by_host.h"
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/warn.h"
 
 /* Processes named in a note each, before the count of the others. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "job/escape.h"
+#include "shared/escape.h"
 #include "job/model/figures.h"
 #include "job/model/headline.h"
 #include "format_size.h"
