@@ -9,14 +9,17 @@
 
 #define _REPLACEMENT "\xef\xbf\xbd"
 
-/* The length of the UTF-8 sequence at s that XML accepts, 0 if none: no
- * control character but tab and line feed, no U+FFFE or U+FFFF. */
+/* The length of the UTF-8 sequence at s that XML accepts and HTML's
+ * parser takes without an error, 0 if none: no control character but tab
+ * and line feed (C0, DEL and C1, which HTML counts as controls too), no
+ * U+FFFE or U+FFFF. */
 static size_t _xml_len(const unsigned char *s)
 {
     uint32_t c;
     size_t len = hl_utf8_next(s, &c);
 
-    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0xfffe || c == 0xffff)
+    if ((c < 0x20 && c != '\t' && c != '\n') || (c >= 0x7f && c <= 0x9f) ||
+        c == 0xfffe || c == 0xffff)
         return 0;
     return len;
 }

@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-/* Writes s with & < > " ' as entities, control characters (but tab and
- * line feed) and bytes that are not UTF-8 as U+FFFD. */
+/* Writes s with & < > " ' as entities, control characters (C0 but tab
+ * and line feed, DEL, C1) and bytes that are not UTF-8 as U+FFFD. */
 void hl_html_str(FILE *out, const char *s);
 
 /* printf into a buffer, then hl_html_str: for sentences that hold names. */

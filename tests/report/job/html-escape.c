@@ -1,7 +1,8 @@
 /* Proves that text from files reaches the HTML page as text: the five
- * characters of markup as entities, and what XML 1.0 cannot hold (control
- * characters, bytes that are not UTF-8, overlong forms, surrogates) as
- * U+FFFD, while good UTF-8, tabs and line feeds pass as they are. */
+ * characters of markup as entities, and what XML 1.0 cannot hold or
+ * HTML's parser counts an error (control characters, DEL and C1 among
+ * them, bytes that are not UTF-8, overlong forms, surrogates) as U+FFFD,
+ * while good UTF-8, tabs and line feeds pass as they are. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,10 +26,15 @@ int main(void)
     _is("<b>\"n&1'</b>", "&lt;b&gt;&quot;n&amp;1&#39;&lt;/b&gt;",
         "markup as entities");
     _is("n\x01"
-        "1\x7f",
+        "1\r",
         "n\xef\xbf\xbd"
-        "1\x7f",
+        "1\xef\xbf\xbd",
         "a control character");
+    _is("n\x7f"
+        "1\xc2\x85",
+        "n\xef\xbf\xbd"
+        "1\xef\xbf\xbd\xef\xbf\xbd",
+        "DEL and a C1 control, which HTML counts as controls");
     _is("a\tb\nc", "a\tb\nc", "tab and line feed");
     _is("n\xff"
         "1",
