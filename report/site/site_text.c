@@ -3,7 +3,21 @@
 
 #include "site_figures.h"
 #include "site_out.h"
+#include "shared/escape.h"
 #include "shared/text_table.h"
+
+/* A name from the lines (a user's, an account's, a partition's, a job's)
+ * as a cell, escaped as `ls -b` does (escape.h): a name may hold a
+ * newline, which would break the table, or an escape sequence for the
+ * reader's terminal. A name holds HL_SITE_MAX_TEXT bytes at most, each
+ * four escaped. */
+static void _name(struct hl_table *tb, const char *name, const char *mark)
+{
+    char escaped[4 * HL_SITE_MAX_TEXT + 1];
+
+    hl_escape(name, escaped, sizeof(escaped));
+    hl_table_cell(tb, "%s%s", escaped, mark);
+}
 
 /* "jobs (steps)"; whether either is an estimate. */
 static bool _counts(struct hl_table *tb, const struct hl_site_who *w)
@@ -59,7 +73,7 @@ static bool _users(FILE *out, const struct hl_site_view *v)
     hl_table_init(&tb, 7);
     _heads(&tb, "user");
     for (uint32_t i = 0; i < g->names.count; i++) {
-        hl_table_cell(&tb, "%s", hl_strpool_get(&g->names, v->users[i]));
+        _name(&tb, hl_strpool_get(&g->names, v->users[i]), "");
         estimate |= _figures(&tb, &g->who[v->users[i]]);
     }
     hl_table_print(&tb, out);
@@ -81,7 +95,10 @@ static bool _group(FILE *out, const struct hl_site_group *g,
     for (uint32_t i = 0; i < g->names.count; i++) {
         const char *name = hl_strpool_get(&g->names, order[i]);
 
-        hl_table_cell(&tb, "%s", name[0] ? name : "(none)");
+        if (name[0])
+            _name(&tb, name, "");
+        else
+            hl_table_cell(&tb, "(none)");
         estimate |= _figures(&tb, &g->who[order[i]]);
     }
     hl_table_print(&tb, out);
@@ -95,8 +112,8 @@ static void _advice_row(struct hl_table *tb, const char *user, const char *name,
 
     hl_site_fmt_advice(a, mem);
     hl_site_fmt_gibh(a->saved, saved);
-    hl_table_cell(tb, "%s", user);
-    hl_table_cell(tb, "%s%s", name, whole ? "" : "*");
+    _name(tb, user, "");
+    _name(tb, name, whole ? "" : "*");
     hl_table_cell(tb, "%" PRIu64, a->measured);
     hl_table_cell(tb, "%s", mem);
     hl_table_cell(tb, "%s", a->known ? saved : "-");
@@ -179,9 +196,8 @@ static void _jobs(FILE *out, const struct hl_site_view *v)
         hl_site_fmt_gibh(j->t.used, used);
         hl_site_fmt_gibh(j->t.wasted, wasted);
         hl_table_cell(&tb, "%" PRIu64 "%s", j->id, j->whole ? "" : "*");
-        hl_table_cell(&tb, "%s", hl_strpool_get(&v->agg->users.names, j->user));
-        hl_table_cell(&tb, "%s",
-                      hl_strpool_get(&v->agg->accounts.names, j->account));
+        _name(&tb, hl_strpool_get(&v->agg->users.names, j->user), "");
+        _name(&tb, hl_strpool_get(&v->agg->accounts.names, j->account), "");
         hl_table_cell(&tb, "%s", req);
         if (hl_site_efficiency(&j->t, &pct))
             hl_table_cell(&tb, "%s (%" PRIu64 "%%)", used, pct);
