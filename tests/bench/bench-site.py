@@ -9,10 +9,14 @@ figures against the generator's own: lines, GiB-hours and OOM-killed steps
 exactly, distinct jobs and steps within the 5% heapline-site states, the
 jobs that wasted most within the bounds it states (and the true ten where
 it says the list is whole); and that the peak RSS does not grow with the
-lines (at most 10% and 4 MiB from the smallest size to the largest).
+lines (at most 10% and 4 MiB from the smallest size to the largest). With
+--heapline-lib, it runs heapline-site once more under libheapline.so and
+prints its peak heap, which grows with the lines only by the OOM-killed
+steps told apart (16 bytes each: tests/report/site/site-memory-flat.test
+checks it equal where they are the same).
 
 usage: bench-site.py --site=PATH [--lines=1000000,10000000] [--nodes=1000]
-       [--keep DIR]"""
+       [--heapline-lib=libheapline.so] [--keep DIR]"""
 import argparse
 import array
 import heapq
@@ -185,7 +189,7 @@ def check(r, s):
     return wrong
 
 
-def run(site, lines, nodes, users, accounts, folder):
+def run(site, lib, lines, nodes, users, accounts, folder):
     t0 = time.monotonic()
     s = generate(folder, lines, nodes, users, accounts)
     gen_s = time.monotonic() - t0
@@ -221,7 +225,25 @@ def run(site, lines, nodes, users, accounts, folder):
               s.oom_steps, "match" if not wrong else "DO NOT match"))
     for w in wrong:
         print("    " + w)
+    if lib:
+        print("  peak heap %.2f MiB (libheapline.so)" % (
+            peak_heap(site, lib, folder) / (1 << 20)))
     return rss, not wrong
+
+
+def peak_heap(site, lib, folder):
+    """heapline-site's peak heap over folder, as libheapline.so measures
+    it."""
+    with tempfile.TemporaryDirectory() as d:
+        record = os.path.join(d, "record.csv")
+        env = dict(os.environ, LD_PRELOAD=lib, HEAPLINE_QUIET="1",
+                   HEAPLINE_OUTPUT=record)
+        subprocess.run([site, "--format=json", folder], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(record) as f:
+            rows = [line for line in f if not line.startswith("#")]
+        head = rows[0].rstrip("\n").split(",")
+        return int(rows[1].split(",")[head.index("peak_heap_bytes")])
 
 
 def main():
@@ -230,6 +252,8 @@ def main():
     p.add_argument("--lines", default="1000000,10000000",
                    help="sizes, comma-separated")
     p.add_argument("--nodes", type=int, default=1000)
+    p.add_argument("--heapline-lib", metavar="PATH",
+                   help="libheapline.so: print heapline-site's peak heap")
     p.add_argument("--users", type=int, default=2000)
     p.add_argument("--accounts", type=int, default=200)
     p.add_argument("--keep", metavar="DIR",
@@ -241,8 +265,8 @@ def main():
                   else tempfile.mkdtemp(prefix="hl-bench-site-"))
         os.makedirs(folder, exist_ok=True)
         try:
-            rss, ok = run(args.site, lines, args.nodes, args.users,
-                          args.accounts, folder)
+            rss, ok = run(args.site, args.heapline_lib, lines, args.nodes,
+                          args.users, args.accounts, folder)
         finally:
             if not args.keep:
                 shutil.rmtree(folder, ignore_errors=True)
