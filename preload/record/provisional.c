@@ -34,9 +34,8 @@ static size_t _page_size;
 static size_t _map_size;                /* the whole text, in pages */
 static size_t _offset[HL_REC_NCOLUMNS]; /* of each figure in the page */
 static int _busy;                       /* a thread is writing the page */
-static int _stopped;       /* no more figures: exec or exit under way */
-static int _remaking;      /* a failed exec's thread makes the record again */
-static int _refresh_tried; /* the refresher was started, or could not be */
+static int _stopped;  /* no more figures: exec or exit under way */
+static int _remaking; /* a failed exec's thread makes the record again */
 
 /* Memory figures are read at a milestone only if the last reading is this
  * old: a read costs syscalls, while a milestone's stores into the page cost
@@ -128,7 +127,7 @@ static void _write_figures(const struct hl_figures *f)
 
     _last = *f;
     now = hl_clock_elapsed_ns();
-    if (!hl_refresh_running() && now - _memory_read_ns >= _MEMORY_EVERY_NS)
+    if (!hl_refresh_writes(now) && now - _memory_read_ns >= _MEMORY_EVERY_NS)
         _read_memory(now);
     row.empty = 0;
     row.elapsed_ms = hl_ms_of_ns(now);
@@ -142,8 +141,8 @@ static void _write_figures(const struct hl_figures *f)
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
     hl_format_put_columns(_page, &hl_record_format, _offset, &row,
-                          hl_refresh_running() ? ~(uint64_t)HL_REFRESH_COLUMNS
-                                               : ~(uint64_t)0);
+                          hl_refresh_writes(now) ? ~(uint64_t)HL_REFRESH_COLUMNS
+                                                 : ~(uint64_t)0);
     if (hl_callsites_settings.on) {
         hl_callsites_at_peak();
         hl_callsites_put_modules(_page + _offset[HL_REC_modules],
@@ -153,22 +152,13 @@ static void _write_figures(const struct hl_figures *f)
     }
 }
 
-/* The refresher, once it is due (refresh.h), on the file made here
- * (another process may have replaced it). A resident set read more than
- * a moment ago may be far below the present one: read again before a
- * start is decided on it. */
-static void _start_refresh(const struct hl_figures *f)
+/* The refresher of the record made here (refresh.h), on the file made
+ * here: another process may have replaced it since. */
+static void _start_refresh(void)
 {
     struct stat st;
-    int64_t now = hl_clock_elapsed_ns();
     int fd;
 
-    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
-        return;
-    _read_memory(now);
-    if (!hl_refresh_due(now, (int64_t)f->live - _vmrss))
-        return;
-    _refresh_tried = 1;
     if (getpid() != _owner)
         return;
     fd = open(hl_paths.path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -190,13 +180,10 @@ void hl_provisional_publish(const struct hl_figures *f)
         return;
     /* Without a page (no record file, or none could be made), a milestone
      * only takes the at-peak table of the sites, for the final record. */
-    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE)) {
+    if (__atomic_load_n(&_page, __ATOMIC_ACQUIRE))
         _write_figures(f);
-        if (!_refresh_tried)
-            _start_refresh(f);
-    } else if (hl_callsites_settings.on) {
+    else if (hl_callsites_settings.on)
         hl_callsites_at_peak();
-    }
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
@@ -240,6 +227,7 @@ static void _made(pid_t pid, void *page, size_t len, const struct hl_figures *f)
         _write_figures(f);
         __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     }
+    _start_refresh();
 }
 
 void hl_provisional_start(pid_t pid, const struct hl_figures *f)
@@ -293,7 +281,6 @@ int hl_provisional_after_failed_exec(void)
         __atomic_exchange_n(&_remaking, 1, __ATOMIC_ACQUIRE))
         return 0;
     hl_provisional_start(_owner, &_last);
-    _refresh_tried = 0;
     __atomic_store_n(&_stopped, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&_remaking, 0, __ATOMIC_RELEASE);
     return 1;
@@ -306,7 +293,7 @@ void hl_provisional_after_fork(pid_t pid, const struct hl_figures *f)
     char *page = _page;
 
     _page = NULL;
-    _busy = _stopped = _remaking = _refresh_tried = 0;
+    _busy = _stopped = _remaking = 0;
     hl_refresh_after_fork();
     if (page)
         munmap(page, _map_size);

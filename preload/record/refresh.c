@@ -22,21 +22,17 @@
 
 #define _NAME "heapline-refresh"
 
-/* hl_refresh_due: a second of life, or this much heap not resident yet
- * (touching it will cost 16384 page faults at least, beside which one
- * process start is little). */
-#define _AFTER_NS 1000000000
-#define _UNRESIDENT ((int64_t)64 << 20)
-
 /* Where the program may be: where make install put it relative to the
  * library (an installed tree moved whole, the prebuilt archive), in the
  * build tree (the library in preload/.libs, the program in preload),
  * where make install put it. */
 static char _candidates[3][PATH_MAX];
-static pid_t _pid; /* the refresher, 0 when none runs */
+static pid_t _pid;    /* the refresher, 0 when none runs */
+static pid_t _middle; /* the middle child not reaped yet, 0 when none */
 
 /* Between clone and exec, the children share our memory (CLONE_VM) and
- * each runs on a stack of its own; one start at a time (provisional.c). */
+ * each runs on a stack of its own; one start at a time (provisional.c),
+ * the last one's middle child reaped before the next. */
 static char _middle_stack[16384] __attribute__((aligned(64)));
 static char _exec_stack[16384] __attribute__((aligned(64)));
 static struct {
@@ -58,11 +54,6 @@ static void _beside(char *out, const char *lib, size_t dir_len, const char *rel)
     hl_buf_str(&b, rel);
     if (b.overflow)
         out[0] = '\0';
-}
-
-int hl_refresh_due(int64_t elapsed_ns, int64_t unresident)
-{
-    return elapsed_ns >= _AFTER_NS || unresident >= _UNRESIDENT;
 }
 
 void hl_refresh_init(void)
@@ -113,10 +104,12 @@ static int _exec_child(void *unused)
     return 127;
 }
 
-/* The middle child: starts the refresher and exits at once, so that the
- * refresher is none of our children (the kernel gives an exec'd child an
- * exit signal of SIGCHLD, whatever clone said: waitpid(-1) would see it).
- * This one does not exec: exit signal 0, reaped by us, by pid. */
+/* The middle child: starts the refresher and exits once it has executed,
+ * so that the refresher is none of our children (the kernel gives an
+ * exec'd child an exit signal of SIGCHLD, whatever clone said:
+ * waitpid(-1) would see it). This one does not exec: exit signal 0, which
+ * waitpid(-1) does not see either, reaped by us, by pid, later: we go on
+ * while the refresher starts. */
 static int _middle_child(void *unused)
 {
     (void)unused;
@@ -146,6 +139,25 @@ static int _takes_orphans(void)
            subreaper;
 }
 
+/* The middle child gone, the refresher's pid is known (or that none
+ * started). options: WNOHANG, or 0 to wait for it. A program that reaps
+ * every child (__WALL) may have reaped it: then it is gone too. */
+static void _reap(int options)
+{
+    pid_t middle = _middle, got;
+
+    if (!middle)
+        return;
+    while ((got = waitpid(middle, NULL, __WCLONE | options)) < 0 &&
+           errno == EINTR)
+        ;
+    if (got == 0)
+        return;
+    _middle = 0;
+    __atomic_store_n(&_pid, !_spawn.err && _spawn.pid > 0 ? _spawn.pid : 0,
+                     __ATOMIC_RELEASE);
+}
+
 int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
 {
     sigset_t all, old;
@@ -154,6 +166,7 @@ int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
 
     if (_takes_orphans())
         return -1;
+    _reap(0);
     _spawn.fd = fd;
     _spawn.pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     _spawn.err = 0;
@@ -171,22 +184,24 @@ int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
     middle = clone(_middle_child, _middle_stack + sizeof(_middle_stack),
-                   CLONE_VM | CLONE_VFORK, NULL);
-    if (middle > 0)
-        while (waitpid(middle, NULL, __WCLONE) < 0 && errno == EINTR)
-            ;
+                   CLONE_VM, NULL);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    /* The children have their own copies of the descriptors. */
     if (_spawn.pidfd >= 0)
         close(_spawn.pidfd);
-    if (middle <= 0 || _spawn.err)
-        _spawn.pid = -1;
-    __atomic_store_n(&_pid, _spawn.pid > 0 ? _spawn.pid : 0, __ATOMIC_RELEASE);
+    _middle = middle > 0 ? middle : 0;
     errno = saved_errno;
-    return _spawn.pid > 0 ? 0 : -1;
+    return middle > 0 ? 0 : -1;
 }
 
-int hl_refresh_running(void)
+int hl_refresh_writes(int64_t elapsed_ns)
 {
+    int saved_errno = errno;
+
+    if (elapsed_ns < HL_REFRESH_LIBRARY_UNTIL_NS)
+        return 0;
+    _reap(WNOHANG);
+    errno = saved_errno;
     return __atomic_load_n(&_pid, __ATOMIC_ACQUIRE) != 0;
 }
 
@@ -197,16 +212,18 @@ int hl_refresh_running(void)
  * image's, replaces with another file. */
 void hl_refresh_stop(void)
 {
-    pid_t pid = __atomic_exchange_n(&_pid, 0, __ATOMIC_ACQ_REL);
     int saved_errno = errno;
+    pid_t pid;
 
-    if (pid <= 0)
-        return;
-    kill(pid, SIGKILL);
+    _reap(0);
+    pid = __atomic_exchange_n(&_pid, 0, __ATOMIC_ACQ_REL);
+    if (pid > 0)
+        kill(pid, SIGKILL);
     errno = saved_errno;
 }
 
 void hl_refresh_after_fork(void)
 {
     _pid = 0;
+    _middle = 0;
 }

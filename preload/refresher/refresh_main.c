@@ -1,16 +1,18 @@
 /* heapline-refresh PID START_NS ELAPSED_AT VMHWM_AT VMRSS_AT, with the
  * provisional record of process PID as fd 3 and PID's pidfd as fd 4 (if
- * the kernel has pidfds): while PID lives, four times a second, writes its
- * elapsed time (since START_NS on CLOCK_MONOTONIC), VmHWM and VmRSS (from
- * /proc/PID/status) into the record, at those offsets, at their fixed
- * widths; when PID dies, its elapsed time once more, and exits. Started
- * by the library (refresh.h), and by nothing else. It never exits before
- * PID does, even when it cannot write (the library may kill it by pid
- * until then: the pid stays its own). */
+ * the kernel has pidfds): while PID lives, from HL_REFRESH_FROM_NS of its
+ * life on, four times a second, writes its elapsed time (since START_NS on
+ * CLOCK_MONOTONIC), VmHWM and VmRSS (from /proc/PID/status) into the
+ * record, at those offsets, at their fixed widths; when PID dies, its
+ * elapsed time once more, and exits. Started by the library with the
+ * record (refresh.h), and by nothing else. It never exits before PID does,
+ * even when it cannot write (the library may kill it by pid until then:
+ * the pid stays its own). */
 #define _GNU_SOURCE
 #include "buf.h"
 #include "format_write.h"
 #include "record/procstatus.h"
+#include "record/refresh.h"
 #include "record_format.h"
 
 #include <errno.h>
@@ -48,13 +50,17 @@ static int _number(const char *s, int64_t *out)
     return !errno && end != s && !*end && *out >= 0;
 }
 
-/* Waits a period, or until PID is gone (with a pidfd). */
-static void _wait(int pidfd)
+/* Waits a period, or until PID has lived HL_REFRESH_FROM_NS if that comes
+ * first, or until PID is gone (with a pidfd). */
+static void _wait(int pidfd, int64_t start_ns)
 {
+    int64_t young = HL_REFRESH_FROM_NS - (_now_ns() - start_ns);
+    int64_t to_old_ms = (young + 999999) / 1000000;
+    int ms = young > 0 && to_old_ms < _EVERY_MS ? (int)to_old_ms : _EVERY_MS;
     struct pollfd p = {.fd = pidfd, .events = POLLIN};
-    struct timespec period = {0, _EVERY_MS * 1000000L};
+    struct timespec period = {0, ms * 1000000L};
 
-    if (pidfd < 0 || poll(&p, 1, _EVERY_MS) < 0)
+    if (pidfd < 0 || poll(&p, 1, ms) < 0)
         nanosleep(&period, NULL);
 }
 
@@ -113,11 +119,16 @@ int main(int argc, char **argv)
     hl_buf_str(&b, "/status");
     page = _map(v, offset);
     while (!gone) {
-        _wait(pidfd);
+        int young;
+
+        _wait(pidfd, v[1]);
         mem.vmhwm = mem.vmrss = -1;
         hl_procstatus_read_of(status, &mem);
         gone = mem.vmhwm < 0;
-        if (!page)
+        /* Before, the library's milestones write the figures: its end
+         * alone is ours. */
+        young = _now_ns() - v[1] < HL_REFRESH_FROM_NS;
+        if (!page || (young && !gone))
             continue;
         /* PID gone, its memory is not known any more: the last figures
          * stand. */
@@ -125,12 +136,13 @@ int main(int argc, char **argv)
         row.elapsed_ms = hl_ms_of_ns(_now_ns() - v[1]);
         row.vmhwm = (uint64_t)mem.vmhwm;
         row.vmrss_at_exit = (uint64_t)mem.vmrss;
-        hl_format_put_columns(page, &hl_record_format, offset, &row,
-                              HL_EMPTY(HL_REC_elapsed_ms) |
-                                  (gone || mem.vmhwm <= 0 || mem.vmrss < 0
-                                       ? 0
-                                       : HL_EMPTY(HL_REC_vmhwm) |
-                                             HL_EMPTY(HL_REC_vmrss_at_exit)));
+        hl_format_put_columns(
+            page, &hl_record_format, offset, &row,
+            HL_EMPTY(HL_REC_elapsed_ms) |
+                (gone || young || mem.vmhwm <= 0 || mem.vmrss < 0
+                     ? 0
+                     : HL_EMPTY(HL_REC_vmhwm) |
+                           HL_EMPTY(HL_REC_vmrss_at_exit)));
     }
     return 0;
 }

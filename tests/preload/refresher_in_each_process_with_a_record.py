@@ -1,0 +1,100 @@
+"""Every process that writes a record has one refresher (preload/record/
+refresh.h), from its start: a process that lives a few milliseconds has
+one while it lives, as one that lives more than a second does, and so has
+each of the twenty short processes of a shell script, none of them left
+once the script is over; a process that writes no record (its summary
+line only) starts none. A process killed young leaves its death as its
+end: its elapsed time is its life, not its last milestone's moment."""
+
+import glob
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+work = t.tmpdir()
+
+
+def refreshers(ms, env):
+    """The program's count of its refreshers after its milestones, MS ms
+    apart."""
+    proc = subprocess.Popen([t.program("lives_then_waits"), str(ms)],
+                            env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    out, _ = proc.communicate("go\n")
+    t.check(proc.returncode == 5, "exit status 5 kept: %r" % proc.returncode)
+    return [l for l in out.splitlines() if l.startswith("refreshers ")]
+
+
+def holding(folder):
+    """Processes that hold a file of the folder open as their fd 3."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            target = os.readlink("/proc/%s/fd/3" % pid)
+        except OSError:
+            continue
+        if target.startswith(folder):
+            found.append(pid)
+    return found
+
+
+def gone(folder):
+    deadline = time.monotonic() + 60
+    while holding(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not holding(folder)
+
+
+record = t.preload_env(os.path.join(work, "short.csv"), HEAPLINE_QUIET="1")
+t.check(refreshers(0, record) == ["refreshers 1"],
+        "a short process with a record has its refresher")
+record = t.preload_env(os.path.join(work, "long.csv"), HEAPLINE_QUIET="1")
+t.check(refreshers(1200, record) == ["refreshers 1"],
+        "one that lives more than a second has one, not two")
+none = t.preload_env("", HEAPLINE_QUIET="1")
+t.check(refreshers(0, none) == ["refreshers 0"],
+        "a process without a record starts none")
+
+scripts = t.tmpdir()
+script = ("for i in $(seq 20); do echo go | %s 0 | grep refreshers; done"
+          % t.program("lives_then_waits"))
+out = t.run(["/bin/sh", "-c", script],
+            t.preload_env(os.path.join(scripts, "script.%p.csv"),
+                          HEAPLINE_QUIET="1"))
+lines = out.stdout.splitlines()
+records = [t.read_record(p)
+           for p in glob.glob(os.path.join(scripts, "script.*.csv"))]
+shells = {r["pid"] for r in records if r["program"] == "sh"}
+t.check(sum(r["program"] == "lives_then_waits" and r["ppid"] in shells
+            for r in records) == 20,
+        "twenty records of the program (and of the child each forks)")
+t.check(lines == ["refreshers 1"] * 20,
+        "twenty short processes of a script: a refresher each: %r" % lines)
+t.check(gone(scripts), "none left once the script is over")
+
+young = t.tmpdir()
+rec_path = os.path.join(young, "rec.csv")
+start = time.monotonic()
+proc = subprocess.Popen([t.program("touches_after_allocating"), "16"],
+                        env=t.preload_env(rec_path, HEAPLINE_QUIET="1"),
+                        stdout=subprocess.PIPE, text=True)
+t.check(proc.stdout.readline() == "allocated\n", "it allocated")
+time.sleep(0.3)
+proc.send_signal(signal.SIGKILL)
+proc.wait()
+life = time.monotonic() - start
+t.check(gone(young), "the refresher of a process killed young is gone")
+rec = t.read_provisional(rec_path)
+# Its refresher writes the moment it saw the death, which may come after
+# the reaping here: only the lower bound is sure.
+t.check(rec["elapsed_s"] >= 0.3,
+        "killed 0.3 s after its first milestone: elapsed %.3f s, its life, "
+        "not its milestone's moment (%.3f s to its reaping here)"
+        % (rec["elapsed_s"], life))
+t.done()
