@@ -1,9 +1,13 @@
 /* lives_then_waits MS: allocates and touches 4 MiB a MiB at a time (heap
  * milestones), sleeps MS milliseconds, allocates and touches 4 MiB more
  * (milestones again, MS later), with errno set to a mark around those
- * allocations; prints "refreshers N", the library's refreshers of this
- * process, "children N", its child processes, and "ready", then waits for
- * a line on stdin.
+ * allocations; waits, as long as it takes, until no child of its own runs
+ * its image (the library's middle child, which shares its memory, ends by
+ * itself once the refresher it starts has executed: then what is counted
+ * is what was started, not how far it got); prints "refreshers N", the
+ * processes that hold its record (the file it maps shared) as their fd 3
+ * or run heapline-refresh for its pid, "children N", its child processes
+ * that have not ended, and "ready", then waits for a line on stdin.
  * Then, as a program that manages its children would: "wait ECHILD" if
  * waitpid(-1) finds no child of its own, "sigchld N" the SIGCHLDs it got,
  * forks a child that exits 7 and prints "child 7" if waitpid(-1) returns
@@ -15,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,42 +53,104 @@ static int _allocate_4_mib(void)
     return kept ? 0 : -1;
 }
 
-/* Processes whose parent is this one (children), and processes named
- * heapline-refresh whose first argument is this one's pid (refreshers). */
-static void _count(int *children, int *refreshers)
+/* The files this process maps shared: its record, which the library
+ * maps to rewrite in place. */
+struct _files {
+    dev_t dev[8];
+    ino_t ino[8];
+    int n;
+};
+
+static void _shared_maps(struct _files *out)
 {
-    DIR *proc = opendir("/proc");
-    struct dirent *e;
-    char mine[64];
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[4096], perms[8];
+    unsigned major_of, minor_of;
+    unsigned long ino;
+
+    out->n = 0;
+    while (maps && fgets(line, sizeof(line), maps) && out->n < 8)
+        if (sscanf(line, "%*x-%*x %7s %*x %x:%x %lu", perms, &major_of,
+                   &minor_of, &ino) == 4 &&
+            perms[3] == 's' && ino) {
+            out->dev[out->n] = makedev(major_of, minor_of);
+            out->ino[out->n++] = (ino_t)ino;
+        }
+    if (maps)
+        fclose(maps);
+}
+
+/* Whether process pid (a name in /proc) holds one of the files as its fd
+ * 3, or runs heapline-refresh for this process. */
+static int _refresher(const char *pid, const struct _files *record)
+{
+    char path[300], text[1024], mine[64];
+    struct stat st;
+    size_t n;
+    FILE *f;
     int mine_len =
         snprintf(mine, sizeof(mine), "heapline-refresh%c%d", 0, (int)getpid()) +
         1;
 
-    *children = *refreshers = 0;
+    snprintf(path, sizeof(path), "/proc/%s/fd/3", pid);
+    if (stat(path, &st) == 0)
+        for (int i = 0; i < record->n; i++)
+            if (st.st_dev == record->dev[i] && st.st_ino == record->ino[i])
+                return 1;
+    snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
+    if (!(f = fopen(path, "r")))
+        return 0;
+    n = fread(text, 1, sizeof(text), f);
+    fclose(f);
+    return n >= (size_t)mine_len && !memcmp(text, mine, (size_t)mine_len);
+}
+
+/* Whether process pid (a name in /proc) runs the file of image. */
+static int _runs(const char *pid, const struct stat *image)
+{
+    char path[300];
+    struct stat st;
+
+    snprintf(path, sizeof(path), "/proc/%s/exe", pid);
+    return stat(path, &st) == 0 && st.st_dev == image->st_dev &&
+           st.st_ino == image->st_ino;
+}
+
+/* Of the processes but this one and those that have ended (zombies): the
+ * children that run this one's image (starting), the children, and the
+ * refreshers. */
+static void _count(const struct _files *record, int *starting, int *children,
+                   int *refreshers)
+{
+    DIR *proc = opendir("/proc");
+    struct dirent *e;
+    struct stat image;
+
+    if (stat("/proc/self/exe", &image) < 0)
+        exit(2);
+
+    *starting = *children = *refreshers = 0;
     while (proc && (e = readdir(proc))) {
-        char path[300], text[1024], *close_paren;
-        size_t n;
+        char path[300], text[1024], *close_paren, state = 0;
         FILE *f;
         int ppid = 0;
 
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+            atoi(e->d_name) == (int)getpid())
             continue;
         snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-        if ((f = fopen(path, "r"))) {
-            if (fgets(text, sizeof(text), f) &&
-                (close_paren = strrchr(text, ')')) &&
-                sscanf(close_paren + 1, " %*c %d", &ppid) == 1 &&
-                ppid == getpid())
-                ++*children;
-            fclose(f);
-        }
-        snprintf(path, sizeof(path), "/proc/%s/cmdline", e->d_name);
-        if ((f = fopen(path, "r"))) {
-            n = fread(text, 1, sizeof(text), f);
-            if (n >= (size_t)mine_len && !memcmp(text, mine, (size_t)mine_len))
-                ++*refreshers;
-            fclose(f);
-        }
+        if (!(f = fopen(path, "r")))
+            continue;
+        if (!fgets(text, sizeof(text), f) ||
+            !(close_paren = strrchr(text, ')')) ||
+            sscanf(close_paren + 1, " %c %d", &state, &ppid) != 2)
+            state = 'Z';
+        fclose(f);
+        if (state == 'Z' || state == 'X')
+            continue;
+        *refreshers += _refresher(e->d_name, record);
+        *children += ppid == getpid();
+        *starting += ppid == getpid() && _runs(e->d_name, &image);
     }
     if (proc)
         closedir(proc);
@@ -93,7 +161,9 @@ int main(int argc, char **argv)
     struct timespec pause = {0, 0};
     long ms = atol(argc > 1 ? argv[1] : "0");
     char line[16];
-    int status, kept, children, refreshers;
+    struct timespec poll = {0, 1000000};
+    int status, kept, starting, children, refreshers;
+    struct _files record;
     pid_t child;
 
     signal(SIGCHLD, _on_sigchld);
@@ -102,7 +172,13 @@ int main(int argc, char **argv)
     pause.tv_nsec = ms % 1000 * 1000000;
     nanosleep(&pause, NULL);
     kept |= _allocate_4_mib();
-    _count(&children, &refreshers);
+    _shared_maps(&record);
+    for (;;) {
+        _count(&record, &starting, &children, &refreshers);
+        if (!starting)
+            break;
+        nanosleep(&poll, NULL);
+    }
     printf("refreshers %d\nchildren %d\nready\n", refreshers, children);
     fflush(stdout);
     if (!fgets(line, sizeof(line), stdin))
