@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -28,6 +29,7 @@
  * where make install put it. */
 static char _candidates[3][PATH_MAX];
 static pid_t _pid;    /* the refresher, 0 when none runs */
+static int _valgrind; /* the process runs under valgrind */
 static pid_t _middle; /* the middle child not reaped yet, 0 when none */
 
 /* Between clone and exec, the children share our memory (CLONE_VM) and
@@ -59,10 +61,15 @@ static void _beside(char *out, const char *lib, size_t dir_len, const char *rel)
 void hl_refresh_init(void)
 {
     Dl_info info;
-    const char *slash;
+    const char *slash, *preload;
     char cwd[PATH_MAX], lib[PATH_MAX];
     struct hl_buf b;
 
+    /* valgrind cannot run the children's clone (it says "Unsupported
+     * clone() flags" and ends the program), and its core is preloaded
+     * into every program it runs. */
+    preload = getenv("LD_PRELOAD");
+    _valgrind = preload && strstr(preload, "/vgpreload_core");
     _beside(_candidates[2], "", 0, HL_REFRESH_PROGRAM);
     if (!dladdr((void *)hl_refresh_init, &info) || !info.dli_fname)
         return;
@@ -164,7 +171,7 @@ int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
     pid_t middle;
     int saved_errno = errno;
 
-    if (_takes_orphans())
+    if (_valgrind || _takes_orphans())
         return -1;
     _reap(0);
     _spawn.fd = fd;
