@@ -258,16 +258,19 @@ static void _request(FILE *out, const struct hl_report *r)
     const struct hl_suggestion *s = &r->sug;
 
     fputs("  \"request\": ", out);
-    if (r->req.kind == HL_REQ_NONE) {
-        fputs("null,\n  \"suggestion\": null\n", out);
+    if (r->req.kind == HL_REQ_NONE)
+        fputs("null,\n", out);
+    else
+        fprintf(out,
+                "{\"kind\": \"%s\", \"bytes\": %" PRIu64
+                ", \"cpus_per_rank\": %" PRIu32
+                ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
+                r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
+                r->req.cpus_per_rank, r->req.source, s->over_nodes);
+    if (!s->known) {
+        fputs("  \"suggestion\": null\n", out);
         return;
     }
-    fprintf(out,
-            "{\"kind\": \"%s\", \"bytes\": %" PRIu64
-            ", \"cpus_per_rank\": %" PRIu32
-            ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
-            r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
-            r->req.cpus_per_rank, r->req.source, s->over_nodes);
     fputs("  \"suggestion\": {\"option\": ", out);
     hl_json_str(out, s->option);
     fprintf(out,

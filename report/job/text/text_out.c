@@ -275,12 +275,13 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
         hl_headline_slurm(r, text);
         hl_print_wrapped(out, text);
         hl_headline_request(r, text);
-        if (text[0]) {
+        if (text[0] || r->sug.known)
             fputc('\n', out);
+        if (text[0])
             hl_print_wrapped(out, text);
-            hl_headline_suggestion(r, text);
+        hl_headline_suggestion(r, text);
+        if (text[0])
             hl_print_wrapped(out, text);
-        }
         hl_headline_cut_short(r, cut, text);
         if (text[0])
             hl_print_wrapped(out, text);
