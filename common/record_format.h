@@ -63,6 +63,12 @@ extern const struct hl_format hl_record_format;
 /* A column's name in the file, for outputs that use the same name. */
 #define HL_RECORD_NAME(member) (hl_record_format.columns[HL_REC_##member].name)
 
+/* A provisional record is rewritten when the peak has grown by 1% or by
+ * this, whichever is larger (preload/alloc/milestones.c): a process that
+ * died with a peak below it in its record may have held up to this much
+ * more, and heapline-report calls its peak unknown. */
+#define HL_RECORD_PUBLISH_MIN ((int64_t)1 << 20)
+
 /* What a provisional record's end column holds. */
 #define HL_RECORD_UNFINISHED "unfinished"
 

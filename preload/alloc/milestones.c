@@ -2,11 +2,11 @@
  * when the provisional record is due. */
 #include "milestones.h"
 #include "clock.h"
+#include "record_format.h"
 
 /* The provisional record is rewritten when the peak has grown by this
- * share of itself, or by HL_PUBLISH_MIN, whichever is larger. */
+ * share of itself, or by HL_RECORD_PUBLISH_MIN, whichever is larger. */
 #define HL_PUBLISH_SHARE 100
-#define HL_PUBLISH_MIN ((int64_t)1 << 20)
 
 /* The first peak is a milestone of both kinds: its time is read, and the
  * record (if there is one yet) written. */
@@ -40,8 +40,9 @@ int hl_milestones_reached(int64_t peak)
     if (peak >= publish_at)
         due = __atomic_compare_exchange_n(
             &hl_milestones.publish_at, &publish_at,
-            peak + (step > HL_PUBLISH_MIN ? step : HL_PUBLISH_MIN), 0,
-            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+            peak +
+                (step > HL_RECORD_PUBLISH_MIN ? step : HL_RECORD_PUBLISH_MIN),
+            0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     _set_next();
     return due;
 }

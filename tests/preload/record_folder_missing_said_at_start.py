@@ -1,7 +1,8 @@
 """HEAPLINE_OUTPUT in a folder that does not exist is said at the start of
 the process, before the program's own first line, not only after a long
 run; the program runs on, measured, and the warning is the only one (it is
-not said again at exit)."""
+not said again at exit). The program's standard output, exit status and
+errno (0 when main starts) are its own."""
 
 import os
 import sys
@@ -13,7 +14,8 @@ t.require_built()
 work = t.tmpdir()
 path = os.path.join(work, "missing", "run.csv")
 res = t.run([t.PYTHON3, "-c",
-             "import sys; sys.stderr.write('program\\n'); " + t.TUTORIAL],
+             "import sys; sys.stderr.write('program\\n'); print('data'); "
+             + t.TUTORIAL],
             t.preload_env(path))
 lines = res.stderr.splitlines()
 warnings = [i for i, l in enumerate(lines)
@@ -27,5 +29,14 @@ t.check(warnings and "program" in lines and
         "said before the program's first line: %r" % lines)
 t.check(len([l for l in lines if t.SUMMARY.match(l)]) == 1,
         "measured all the same: one summary line: %r" % lines)
+t.check(res.stdout == "data\n", "standard output the program's: %r"
+        % res.stdout)
 t.check(not os.path.exists(os.path.dirname(path)), "no folder made")
+res = t.run([t.program("errno_untouched")], t.preload_env(path))
+t.check(res.returncode == 0 and "not ok" not in res.stdout
+        and "ok 1 - errno is 0 when main starts" in res.stdout,
+        "errno untouched, at main and by each call: %d\n%s"
+        % (res.returncode, res.stdout))
+t.check(res.stderr.count("heapline: cannot write the record ") == 1,
+        "the C program warned once too: %r" % res.stderr)
 t.done()

@@ -100,7 +100,7 @@ static void _derive(const struct hl_report *r, const struct hl_proc *p,
         .node_conc_rss = n->conc_rss,
         .node_conc_heap = n->conc_heap,
     };
-    if (!p->vmhwm)
+    if (!p->vmhwm || hl_proc_heap_unknown(p))
         d->empty |= HL_EMPTY(_DERIVED_heap_per_vmhwm);
     if (!n->request)
         d->empty |=
@@ -131,6 +131,9 @@ static int _row(FILE *out, const struct hl_report *r, const struct hl_proc *p,
         return -1;
     hl_proc_to_record(r->set, p, &rec);
     rec.timeline = timeline ? timeline : "";
+    if (hl_proc_heap_unknown(p))
+        rec.empty |=
+            HL_EMPTY(HL_REC_peak_heap) | HL_EMPTY(HL_REC_peak_heap_time_ms);
     _derive(r, p, rank_procs, is_peak, &d);
     for (;;) {
         hl_buf_init(&b, text, cap);

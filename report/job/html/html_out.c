@@ -79,18 +79,21 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
                             const struct hl_proc *p)
 {
     const struct hl_summary *sum = r->sum;
-    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], heap[96];
 
     hl_fmt_end(p, sum->nodes[sum->node_of_host[p->host]].mem_limit, how);
     hl_format_size(p->peak_heap, peak);
     hl_format_size(p->vmhwm, hwm);
     hl_fmt_tenths(p->peak_time_ms, t);
+    if (hl_proc_heap_unknown(p))
+        snprintf(heap, sizeof(heap), "heap unknown");
+    else
+        snprintf(heap, sizeof(heap), "heap %s at %s s", peak, t);
     fputs("<li>", out);
     hl_html_printf(out,
-                   "rank %" PRId32 " on %s, pid %" PRIu32
-                   ": %s; heap %s at %s s, VmHWM %s",
+                   "rank %" PRId32 " on %s, pid %" PRIu32 ": %s; %s, VmHWM %s",
                    p->rank, hl_strpool_get(&r->set->hosts, p->host), p->pid,
-                   how, peak, t, hwm);
+                   how, heap, hwm);
     fputs("</li>\n", out);
 }
 

@@ -158,13 +158,11 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     const struct hl_proc *p = &r->set->procs[k->proc];
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
     const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
-    char peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], ratio[32], how[64];
-    char text[64];
+    char hwm[HL_SIZE_BUF], how[64], text[64];
+    struct hl_heap_text h;
 
-    hl_format_size(p->peak_heap, peak);
+    hl_fmt_heap(p, &h);
     hl_format_size(p->vmhwm, hwm);
-    hl_fmt_tenths(p->peak_time_ms, t);
-    hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
     hl_fmt_end(p, n->mem_limit, how);
     fprintf(out, "<tr class=\"rank%s\"><td>%" PRId32 "</td>",
             p->signal              ? " killed"
@@ -174,12 +172,11 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     _cell(out, "host", _host(r, p));
     if (programs)
         _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
-    snprintf(text, sizeof(text), "%s%s", at_least, peak);
-    _cell(out, "num", text);
-    _cell(out, "num", t);
+    _cell(out, "num", h.peak);
+    _cell(out, "num", h.at);
     snprintf(text, sizeof(text), "%s%s", at_least, hwm);
     _cell(out, "num", text);
-    _cell(out, "num", ratio);
+    _cell(out, "num", h.ratio);
     if (others)
         fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);
     _cell(out, "end", how);

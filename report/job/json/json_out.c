@@ -126,9 +126,12 @@ static void _heap(FILE *out, const struct hl_proc *p)
 
     hl_fmt_ms(p->peak_time_ms, t);
     _key(out, ", ", HL_RECORD_NAME(peak_heap));
-    fprintf(out, "%" PRIu64, p->peak_heap);
+    if (hl_proc_heap_unknown(p))
+        fputs("null", out);
+    else
+        fprintf(out, "%" PRIu64, p->peak_heap);
     _key(out, ", ", HL_RECORD_NAME(peak_heap_time_ms));
-    fputs(t, out);
+    fputs(hl_proc_heap_unknown(p) ? "null" : t, out);
     _key(out, ", ", HL_RECORD_NAME(vmhwm));
     fprintf(out, "%" PRIu64, p->vmhwm);
 }
@@ -186,7 +189,8 @@ static void _ranks(FILE *out, const struct hl_report *r)
         const struct hl_proc *p = &r->set->procs[k->proc];
         char ratio[32];
 
-        hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
+        hl_fmt_ratio(hl_proc_heap_unknown(p) ? 0 : p->peak_heap,
+                     hl_proc_heap_unknown(p) ? 0 : p->vmhwm, ratio);
         fputs(i ? ",\n    " : "\n    ", out);
         _who(out, r, p);
         _heap(out, p);
@@ -258,16 +262,19 @@ static void _request(FILE *out, const struct hl_report *r)
     const struct hl_suggestion *s = &r->sug;
 
     fputs("  \"request\": ", out);
-    if (r->req.kind == HL_REQ_NONE) {
-        fputs("null,\n  \"suggestion\": null\n", out);
+    if (r->req.kind == HL_REQ_NONE)
+        fputs("null,\n", out);
+    else
+        fprintf(out,
+                "{\"kind\": \"%s\", \"bytes\": %" PRIu64
+                ", \"cpus_per_rank\": %" PRIu32
+                ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
+                r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
+                r->req.cpus_per_rank, r->req.source, s->over_nodes);
+    if (!s->known) {
+        fputs("  \"suggestion\": null\n", out);
         return;
     }
-    fprintf(out,
-            "{\"kind\": \"%s\", \"bytes\": %" PRIu64
-            ", \"cpus_per_rank\": %" PRIu32
-            ", \"source\": \"%s\", \"nodes_over\": %zu},\n",
-            r->req.kind == HL_REQ_MEM ? "mem" : "mem-per-cpu", r->req.bytes,
-            r->req.cpus_per_rank, r->req.source, s->over_nodes);
     fputs("  \"suggestion\": {\"option\": ", out);
     hl_json_str(out, s->option);
     fprintf(out,

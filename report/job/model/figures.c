@@ -38,6 +38,23 @@ void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32])
         snprintf(buf, 32, "%.2f", (double)num / (double)den);
 }
 
+void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h)
+{
+    char size[HL_SIZE_BUF];
+
+    if (hl_proc_heap_unknown(p)) {
+        snprintf(h->peak, sizeof(h->peak), "unknown");
+        snprintf(h->at, sizeof(h->at), "-");
+        snprintf(h->ratio, sizeof(h->ratio), "-");
+        return;
+    }
+    hl_format_size(p->peak_heap, size);
+    snprintf(h->peak, sizeof(h->peak), "%s%s",
+             hl_proc_cut_short(p) ? ">= " : "", size);
+    hl_fmt_tenths(p->peak_time_ms, h->at);
+    hl_fmt_ratio(p->peak_heap, p->vmhwm, h->ratio);
+}
+
 uint64_t hl_percent(uint64_t part, uint64_t whole)
 {
     unsigned __int128 p = (unsigned __int128)part * 100 + whole / 2;

@@ -19,6 +19,15 @@ void hl_fmt_ms(int64_t ms, char buf[32]);
 /* "26.20": a ratio with two decimals, "-" when the divisor is 0. */
 void hl_fmt_ratio(uint64_t num, uint64_t den, char buf[32]);
 
+/* A process's heap figures for people, as a table or a list shows them:
+ * its peak (">= 400.0 MiB" when cut short), the time of its peak and
+ * heap / VmHWM; "unknown", "-" and "-" when its peak is not known
+ * (hl_proc_heap_unknown). */
+struct hl_heap_text {
+    char peak[32], at[32], ratio[32];
+};
+void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h);
+
 /* Whether sacct's sampled MaxRSS is clearly below heapline's VmHWM, so that
  * a peak fell between its samples: by more than 1 MiB and 1%, since the two
  * figures of one steady process differ by a few pages of sampling noise. */

@@ -154,7 +154,7 @@ void hl_headline_request(const struct hl_report *r, char buf[HL_SENTENCE])
     size_t judged = 0;
 
     buf[0] = '\0';
-    if (!s->known)
+    if (!s->known || r->req.kind == HL_REQ_NONE)
         return;
     for (size_t i = 0; i < r->sum->nnodes; i++)
         judged += r->sum->nodes[i].request != 0 || r->sum->nodes[i].oom;
@@ -195,16 +195,14 @@ static void _rounding(const struct hl_suggestion *s, char *text, size_t size)
                  (unsigned long long)(s->step / (1024 * mib)));
 }
 
-void hl_headline_suggestion(const struct hl_report *r, char buf[HL_SENTENCE])
+/* What the suggestion rests on, the words between its parentheses. */
+static void _suggestion_basis(const struct hl_report *r, char *buf, size_t size)
 {
     const struct hl_suggestion *s = &r->sug;
     const struct hl_node *n = &r->sum->nodes[s->basis_node];
     char basis[HL_SIZE_BUF], rounding[64], too_small[128] = "";
-    int per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU;
+    const char *per_cpu = r->req.kind == HL_REQ_MEM_PER_CPU ? " per CPU" : "";
 
-    buf[0] = '\0';
-    if (!s->known)
-        return;
     hl_format_size(s->basis_bytes, basis);
     _rounding(s, rounding, sizeof(rounding));
     if (s->too_small)
@@ -212,30 +210,44 @@ void hl_headline_suggestion(const struct hl_report *r, char buf[HL_SENTENCE])
                  "the request was too small: out of memory on %s; ",
                  _host(r, r->sum->nodes[s->oom_node].host));
     if (s->from_limit)
-        snprintf(buf, HL_SENTENCE,
-                 "Suggested request: %s (%stwice its limit%s, %s, plus a %u%% "
-                 "margin%s).",
-                 s->option, too_small, per_cpu ? " per CPU" : "", basis,
-                 r->margin_pct, rounding);
+        snprintf(buf, size, "%stwice its limit%s, %s, plus a %u%% margin%s",
+                 too_small, per_cpu, basis, r->margin_pct, rounding);
     else if (s->from_sacct)
-        snprintf(buf, HL_SENTENCE,
-                 "Suggested request: %s (%ssacct's MaxRSS%s, %s, above what "
-                 "the records show, plus a %u%% margin%s).",
-                 s->option, too_small, per_cpu ? " per CPU" : "", basis,
-                 r->margin_pct, rounding);
+        snprintf(buf, size,
+                 "%ssacct's MaxRSS%s, %s, above what the records show, plus "
+                 "a %u%% margin%s",
+                 too_small, per_cpu, basis, r->margin_pct, rounding);
     else if (s->from == HL_USED_VMHWM)
-        snprintf(buf, HL_SENTENCE,
-                 "Suggested request: %s (%sthe VmHWM of a process on %s%s, "
-                 "%s, above the node's concurrent RSS, plus a %u%% margin%s).",
-                 s->option, too_small, _host(r, n->host),
-                 per_cpu ? " per CPU" : "", basis, r->margin_pct, rounding);
+        snprintf(buf, size,
+                 "%sthe VmHWM of a process on %s%s, %s, above the node's "
+                 "concurrent RSS, plus a %u%% margin%s",
+                 too_small, _host(r, n->host), per_cpu, basis, r->margin_pct,
+                 rounding);
     else
-        snprintf(buf, HL_SENTENCE,
-                 "Suggested request: %s (%sthe largest node %s%s, %s on %s, "
-                 "plus a %u%% margin%s).",
-                 s->option, too_small, hl_used_name(s->from),
-                 per_cpu ? " per CPU" : "", basis, _host(r, n->host),
-                 r->margin_pct, rounding);
+        snprintf(buf, size,
+                 "%sthe largest node %s%s, %s on %s, plus a %u%% "
+                 "margin%s",
+                 too_small, hl_used_name(s->from), per_cpu, basis,
+                 _host(r, n->host), r->margin_pct, rounding);
+}
+
+void hl_headline_suggestion(const struct hl_report *r, char buf[HL_SENTENCE])
+{
+    const struct hl_suggestion *s = &r->sug;
+    char why[HL_SENTENCE - 128];
+
+    buf[0] = '\0';
+    if (!s->known)
+        return;
+    _suggestion_basis(r, why, sizeof(why));
+    /* With no request known (a run outside Slurm, a job that asked for
+     * none) the answer heapline exists to give, worded for the next job. */
+    if (r->req.kind == HL_REQ_NONE)
+        snprintf(buf, HL_SENTENCE, "Under Slurm, request %s per node (%s).",
+                 s->option, why);
+    else
+        snprintf(buf, HL_SENTENCE, "Suggested request: %s (%s).", s->option,
+                 why);
 }
 
 void hl_headline_cut_short(const struct hl_report *r, size_t cut,

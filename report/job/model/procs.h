@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "job/callsites/callsites_db.h"
+#include "record_format.h"
 #include "shared/strpool.h"
 #include "timelines.h"
 
@@ -142,6 +143,16 @@ int hl_procset_match_exits(struct hl_procset *set);
 static inline int hl_proc_cut_short(const struct hl_proc *p)
 {
     return p->end == HL_END_UNFINISHED || p->signal;
+}
+
+/* Whether a process cut short died with so little heap in its record that
+ * its peak is not known: its record is rewritten only when the peak grows
+ * by HL_RECORD_PUBLISH_MIN (or 1%), so a figure below that (the heap of its
+ * first allocations, "40 B") says nothing of what it held at its death. */
+static inline int hl_proc_heap_unknown(const struct hl_proc *p)
+{
+    return hl_proc_cut_short(p) &&
+           p->peak_heap < (uint64_t)HL_RECORD_PUBLISH_MIN;
 }
 
 /* Whether p is a daemon of an MPI launcher (Open MPI's orted and prted,

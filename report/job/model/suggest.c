@@ -109,8 +109,6 @@ void hl_suggest(struct hl_report *r)
 
     *s = (struct hl_suggestion){0};
     _judge_nodes(r);
-    if (r->req.kind == HL_REQ_NONE)
-        return;
     for (size_t i = 0; i < sum->nnodes; i++) {
         uint64_t b = _per_request(r, &sum->nodes[i], sum->nodes[i].used);
 
@@ -128,6 +126,7 @@ void hl_suggest(struct hl_report *r)
     s->bytes = hl_slurm_size_round_up(
         want > UINT64_MAX ? UINT64_MAX : (uint64_t)want, size, &s->step);
     snprintf(s->option, sizeof(s->option), "%s=%s",
-             r->req.kind == HL_REQ_MEM ? "--mem" : "--mem-per-cpu", size);
+             r->req.kind == HL_REQ_MEM_PER_CPU ? "--mem-per-cpu" : "--mem",
+             size);
     s->known = true;
 }

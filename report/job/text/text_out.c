@@ -111,22 +111,20 @@ static void _ranks(FILE *out, const struct hl_report *r)
     for (size_t i = 0; i < shown; i++) {
         const struct hl_rank *k = &r->sum->ranks[i];
         const struct hl_proc *p = &r->set->procs[k->proc];
-        char peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], ratio[32];
-
         const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
+        char hwm[HL_SIZE_BUF];
+        struct hl_heap_text h;
 
-        hl_format_size(p->peak_heap, peak);
+        hl_fmt_heap(p, &h);
         hl_format_size(p->vmhwm, hwm);
-        hl_fmt_tenths(p->peak_time_ms, t);
-        hl_fmt_ratio(p->peak_heap, p->vmhwm, ratio);
         hl_table_cell(&tab, "%" PRId32, p->rank);
         hl_table_cell(&tab, "%s", _host(r, p));
         if (programs)
             hl_table_cell(&tab, "%s", _program(r, p));
-        hl_table_cell(&tab, "%s%s", at_least, peak);
-        hl_table_cell(&tab, "%s", t);
+        hl_table_cell(&tab, "%s", h.peak);
+        hl_table_cell(&tab, "%s", h.at);
         hl_table_cell(&tab, "%s%s", at_least, hwm);
-        hl_table_cell(&tab, "%s", ratio);
+        hl_table_cell(&tab, "%s", h.ratio);
         if (others)
             hl_table_cell(&tab, "%" PRIu32, k->others);
         else
@@ -154,7 +152,10 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
     hl_table_cell(tab, "pid %" PRIu32 "%s%s", p->pid,
                   _program(r, p)[0] ? " " : "", _program(r, p));
     hl_table_cell(tab, "%s", how);
-    hl_table_cell(tab, "heap %s at %s s", peak, t);
+    if (hl_proc_heap_unknown(p))
+        hl_table_cell(tab, "heap unknown");
+    else
+        hl_table_cell(tab, "heap %s at %s s", peak, t);
     hl_table_cell(tab, "VmHWM %s", hwm);
 }
 
@@ -275,12 +276,13 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
         hl_headline_slurm(r, text);
         hl_print_wrapped(out, text);
         hl_headline_request(r, text);
-        if (text[0]) {
+        if (text[0] || r->sug.known)
             fputc('\n', out);
+        if (text[0])
             hl_print_wrapped(out, text);
-            hl_headline_suggestion(r, text);
+        hl_headline_suggestion(r, text);
+        if (text[0])
             hl_print_wrapped(out, text);
-        }
         hl_headline_cut_short(r, cut, text);
         if (text[0])
             hl_print_wrapped(out, text);

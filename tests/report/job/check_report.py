@@ -167,11 +167,16 @@ def check_json(report_json, report_text):
     note = " ".join(l for l in lines if l and not l.startswith(" "))
     check("largest VmHWM equals the text's",
           fmt_size(j["largest_vmhwm"]["bytes"]) in note)
-    if j["suggestion"]:
+    if j["suggestion"] and j["request"] is None:
+        check("the suggestion, with no request known, equals the text's",
+              f"Under Slurm, request {j['suggestion']['option']} per node "
+              in note)
+    elif j["suggestion"]:
         check("the suggestion equals the text's",
               f"Suggested request: {j['suggestion']['option']} " in note)
     else:
-        check("no suggestion, as in the text", "Suggested request" not in note)
+        check("no suggestion, as in the text",
+              "Suggested request" not in note and "Under Slurm" not in note)
     if j["sacct"]:
         check("sacct's MaxRSS equals the text's",
               f"is {fmt_size(j['sacct']['max_rss_bytes'])}" in note)

@@ -55,6 +55,12 @@ same() {
     fi
 }
 
+# slurm_note [FILE]: the text report's Slurm note, its lines as printed
+# (the paragraph from "Slurm:" to the next blank line or the end).
+slurm_note() {
+    sed -n '/^Slurm:/,/^$/{/^$/!p;}' "$@"
+}
+
 finish() {
     echo "1..$n"
     exit $failed
