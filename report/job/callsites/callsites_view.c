@@ -2,12 +2,14 @@
 #include "job/report.h"
 #include "shared/escape.h"
 #include "format_size.h"
+#include "callsites_merge.h"
 #include "callsites_names.h"
 #include "shared/json_str.h"
 #include "shared/text_table.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +71,11 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
     v->top = top;
     v->totals = t;
     v->ntotals = n;
+    if (hl_callsites_merge_same(v, set, _TEXT_CALLERS) < 0) {
+        hl_callsites_view_free(v);
+        return -1;
+    }
+    qsort(v->totals, v->ntotals, sizeof(*v->totals), _larger);
     for (size_t i = 0; i < shown && v->nranks < HL_CALLSITES_RANKS; i++) {
         const struct hl_proc *p = &set->procs[sum->ranks[i].proc];
         if (p->ncallsites)
@@ -133,6 +140,7 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
     char rate[HL_SIZE_BUF];
     struct hl_table tab;
+    bool merged = false;
 
     if (!shown)
         return;
@@ -149,14 +157,23 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
     hl_table_cell(&tab, "site <- callers");
     for (size_t i = 0; i < shown; i++) {
         const struct hl_callsite_total *t = &v->totals[i];
+        size_t at;
         char label[2048];
 
         _estimate(&tab, t->bytes, t->variance);
         hl_callsites_label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
+        at = strlen(label);
+        if (t->stacks > 1)
+            snprintf(label + at, sizeof(label) - at, " [%" PRIu32 " calls]",
+                     t->stacks);
         hl_table_cell(&tab, "%" PRIu32, t->records);
         _cell_escaped(&tab, label);
+        merged |= t->stacks > 1;
     }
     hl_table_print(&tab, out);
+    if (merged)
+        fprintf(out, "[N calls]: N calls that these frames do not tell apart "
+                     "(no line information), summed\n");
     fputc('\n', out);
     if (!v->nranks)
         return;
@@ -205,7 +222,7 @@ static const char *_status(enum hl_sym_status s)
 
 static void _json_callsite(FILE *out, const struct hl_callsites_view *v,
                            uint32_t stack, uint64_t bytes, double variance,
-                           uint64_t count, int frames)
+                           uint64_t count, uint32_t stacks, int frames)
 {
     struct hl_named_frame f[HL_NAMED_MAX];
     size_t n = hl_callsite_frames(v->sym, v->db, stack, f);
@@ -214,8 +231,8 @@ static void _json_callsite(FILE *out, const struct hl_callsites_view *v,
     hl_callsites_label(v, stack, 0, label, sizeof(label));
     fprintf(out,
             "{\"bytes\": %" PRIu64 ", \"se_bytes\": %" PRIu64
-            ", \"samples\": %" PRIu64 ", \"site\": ",
-            bytes, (uint64_t)llround(sqrt(variance)), count);
+            ", \"samples\": %" PRIu64 ", \"calls\": %" PRIu32 ", \"site\": ",
+            bytes, (uint64_t)llround(sqrt(variance)), count, stacks);
     _json_str(out, label);
     if (frames) {
         fputs(", \"frames\": [", out);
@@ -244,7 +261,8 @@ void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
         const struct hl_callsite_total *t = &v->totals[i];
         if (i)
             fputs(", ", out);
-        _json_callsite(out, v, t->stack, t->bytes, t->variance, t->count, 1);
+        _json_callsite(out, v, t->stack, t->bytes, t->variance, t->count,
+                       t->stacks, 1);
     }
     fputs("], \"ranks\": [", out);
     for (size_t r = 0; r < v->nranks; r++) {
@@ -258,7 +276,7 @@ void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
             if (i)
                 fputs(", ", out);
             _json_callsite(out, v, s->stack, s->bytes,
-                           (double)s->se * (double)s->se, s->count, 0);
+                           (double)s->se * (double)s->se, s->count, 1, 0);
         }
         fputs("]}", out);
     }

@@ -19,9 +19,11 @@
 #define HL_DEFAULT_CALLSITES 5
 #define HL_CALLSITES_RANKS 5
 
-/* A stack summed over the records that hold it. */
+/* A stack summed over the records that hold it, with the stacks that read
+ * the same in the text report (callsites_merge.h). */
 struct hl_callsite_total {
-    uint32_t stack;
+    uint32_t stack;  /* the largest of them, which names them */
+    uint32_t stacks; /* how many */
     uint32_t records;
     uint64_t bytes, count;
     double variance; /* the sum of the records' se squared */
@@ -44,7 +46,8 @@ struct hl_callsites_view {
     size_t ntotals;
 };
 
-/* The sites of every process of set summed into v->totals, and the first
+/* The sites of every process of set summed into v->totals (the stacks
+ * that read alike in the text report summed into one), and the first
  * of the shown ranks of sum that have sites, to show top sites of: 1, 0
  * when no record has sites (v is then empty), -1 when memory runs out. */
 int hl_callsites_view_init(struct hl_callsites_view *v,

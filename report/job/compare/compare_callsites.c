@@ -72,12 +72,11 @@ static void _free_sites(struct _site *s, size_t n)
     free(s);
 }
 
-/* A run's sites, one per label (stacks that name alike summed). Returns
- * the count, or -1 when memory runs out. */
+/* A run's sites, one per label (the view has summed the stacks that name
+ * alike), sorted by it. Returns the count, or -1 when memory runs out. */
 static long _sites(const struct hl_callsites_view *v, struct _site **out)
 {
     struct _site *s = calloc(v->ntotals ? v->ntotals : 1, sizeof(*s));
-    size_t n = 0;
     char label[2048];
 
     if (!s)
@@ -95,18 +94,8 @@ static long _sites(const struct hl_callsites_view *v, struct _site **out)
         }
     }
     qsort(s, v->ntotals, sizeof(*s), _cmp_label);
-    for (size_t i = 0; i < v->ntotals; i++) {
-        if (n && !strcmp(s[n - 1].label, s[i].label)) {
-            s[n - 1].bytes += s[i].bytes;
-            s[n - 1].var += s[i].var;
-            free(s[i].label);
-            free(s[i].loose);
-            continue;
-        }
-        s[n++] = s[i];
-    }
     *out = s;
-    return (long)n;
+    return (long)v->ntotals;
 }
 
 /* The pair of o and n (either NULL: in one run only); the label moves
