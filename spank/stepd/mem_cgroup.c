@@ -1,6 +1,7 @@
 /* Reading a step's memory cgroup (see mem_cgroup.h). */
 #include "mem_cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -210,18 +211,51 @@ void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
     }
 }
 
-int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg, uint32_t task)
+/* The folder that holds the step's task_T cgroups. */
+static int _tasks_dir(const struct hl_mem_cgroup *cg, char *out, size_t size)
 {
-    char dir[PATH_MAX + 32];
+    /* v2 keeps slurmstepd in step_S/slurm, the tasks in step_S/user. */
+    return _path(out, size, "%s%s", cg->step, cg->version == 1 ? "" : "/user");
+}
+
+/*
+ * Whether Slurm named this node's task cgroups by the tasks' global ids
+ * (23.11.1 on) rather than by their ids on the node (0 to local_tasks - 1,
+ * before): a task_T with T past the local ids says so. Where there is
+ * none, the node's global ids are 0 to local_tasks - 1 too, in the same
+ * order, and both namings give one folder.
+ */
+static bool _named_by_global_id(const char *tasks, uint32_t local_tasks)
+{
+    DIR *d = opendir(tasks);
+    struct dirent *e;
+    bool global = false;
+    uint64_t id;
+
+    if (!d)
+        return false;
+    while (!global && (e = readdir(d)))
+        global = strncmp(e->d_name, "task_", 5) == 0 &&
+                 _parse_u64(e->d_name + 5, &id) == 0 && id >= local_tasks;
+    closedir(d);
+    return global;
+}
+
+int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
+                           const struct hl_task_ids *ids)
+{
+    char tasks[PATH_MAX], dir[PATH_MAX + 32];
     const char *file =
         cg->version == 1 ? "memory.oom_control" : "memory.events";
-    /* v2 keeps slurmstepd in step_S/slurm, the tasks in step_S/user. */
-    const char *under = cg->version == 1 ? "" : "/user";
     uint64_t kills = HL_CGROUP_NONE;
+    uint32_t id;
 
-    if (_path(dir, sizeof(dir), "%s%s/task_%" PRIu32, cg->step, under, task) ==
-        0)
-        kills = _read_key(dir, file, "oom_kill");
+    if (_tasks_dir(cg, tasks, sizeof(tasks)) == 0) {
+        id = _named_by_global_id(tasks, ids->local_tasks) ? ids->global
+                                                          : ids->local;
+        if (_path(dir, sizeof(dir), "%s/task_%" PRIu32, tasks, id) == 0)
+            kills = _read_key(dir, file, "oom_kill");
+    }
     if (kills == HL_CGROUP_NONE)
         kills = _read_key(cg->step, file, "oom_kill");
     if (kills == HL_CGROUP_NONE && cg->version == 1)

@@ -10,6 +10,10 @@
  *   cgroup v2  the step_S folder above slurmstepd's own cgroup, read from
  *              /proc/self/cgroup; its tasks in step_S/user/task_T
  *
+ * T is the task's id on the node up to 23.11.0, its global id since
+ * 23.11.1 ("Fix task/cgroup indexing tasks in cgroup plugins"): on the
+ * second node of a step the two differ.
+ *
  * Everything takes the cgroup root and the /proc/self/cgroup path as
  * arguments, so that the unit tests can build a fake tree.
  */
@@ -52,11 +56,20 @@ int hl_mem_cgroup_find(const char *root, const char *self_cgroup,
 void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
                         struct hl_mem_cgroup_figures *fig);
 
+/* A task as the node's task cgroups may name it. */
+struct hl_task_ids {
+    uint32_t local;       /* its id on the node */
+    uint32_t global;      /* its id in the step */
+    uint32_t local_tasks; /* the step's tasks on the node */
+};
+
 /*
- * Whether the OOM killer ended the task of local id task: 1 or 0 from the
- * task's own cgroup, else from the step's (its OOM kill count, or on a
- * kernel without one, its failcnt), -1 when nothing says.
+ * Whether the OOM killer ended the task: 1 or 0 from the task's own
+ * cgroup (task_T, T its local or its global id, as the node's folders
+ * show Slurm names them), else from the step's (its OOM kill count, or on
+ * a kernel without one, its failcnt), -1 when nothing says.
  */
-int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg, uint32_t task);
+int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
+                           const struct hl_task_ids *ids);
 
 #endif
