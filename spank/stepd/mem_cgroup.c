@@ -1,7 +1,6 @@
 /* Reading a step's memory cgroup (see mem_cgroup.h). */
 #include "mem_cgroup.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -218,27 +217,15 @@ static int _tasks_dir(const struct hl_mem_cgroup *cg, char *out, size_t size)
     return _path(out, size, "%s%s", cg->step, cg->version == 1 ? "" : "/user");
 }
 
-/*
- * Whether Slurm named this node's task cgroups by the tasks' global ids
- * (23.11.1 on) rather than by their ids on the node (0 to local_tasks - 1,
- * before): a task_T with T past the local ids says so. Where there is
- * none, the node's global ids are 0 to local_tasks - 1 too, in the same
- * order, and both namings give one folder.
- */
-static bool _named_by_global_id(const char *tasks, uint32_t local_tasks)
+bool hl_mem_cgroup_names_by_rank(const char *version)
 {
-    DIR *d = opendir(tasks);
-    struct dirent *e;
-    bool global = false;
-    uint64_t id;
+    unsigned major = 0, minor = 0, micro = 0;
 
-    if (!d)
-        return false;
-    while (!global && (e = readdir(d)))
-        global = strncmp(e->d_name, "task_", 5) == 0 &&
-                 _parse_u64(e->d_name + 5, &id) == 0 && id >= local_tasks;
-    closedir(d);
-    return global;
+    if (!version || sscanf(version, "%u.%u.%u", &major, &minor, &micro) < 2)
+        return true;
+    if (major != 23)
+        return major > 23;
+    return minor > 11 || (minor == 11 && micro >= 1);
 }
 
 int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
@@ -251,8 +238,7 @@ int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
     uint32_t id;
 
     if (_tasks_dir(cg, tasks, sizeof(tasks)) == 0) {
-        id = _named_by_global_id(tasks, ids->local_tasks) ? ids->global
-                                                          : ids->local;
+        id = ids->by_rank ? ids->global : ids->local;
         if (_path(dir, sizeof(dir), "%s/task_%" PRIu32, tasks, id) == 0)
             kills = _read_key(dir, file, "oom_kill");
     }

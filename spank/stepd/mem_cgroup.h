@@ -12,7 +12,9 @@
  *
  * T is the task's id on the node up to 23.11.0, its global id since
  * 23.11.1 ("Fix task/cgroup indexing tasks in cgroup plugins"): on the
- * second node of a step the two differ.
+ * second node of a step the two differ. Before, jobacct_gather/cgroup
+ * made task_RANK folders beside task/cgroup's task_LOCALID (seen on
+ * 22.05), so the folders alone cannot tell which holds the task.
  *
  * Everything takes the cgroup root and the /proc/self/cgroup path as
  * arguments, so that the unit tests can build a fake tree.
@@ -58,16 +60,21 @@ void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
 
 /* A task as the node's task cgroups may name it. */
 struct hl_task_ids {
-    uint32_t local;       /* its id on the node */
-    uint32_t global;      /* its id in the step */
-    uint32_t local_tasks; /* the step's tasks on the node */
+    uint32_t local;  /* its id on the node */
+    uint32_t global; /* its id in the step */
+    bool by_rank;    /* Slurm names the task's cgroup by the global id */
 };
 
 /*
+ * Whether the Slurm of this version ("26.05.3", S_SLURM_VERSION) names
+ * a task's cgroup by its global id: from 23.11.1 on.
+ */
+bool hl_mem_cgroup_names_by_rank(const char *version);
+
+/*
  * Whether the OOM killer ended the task: 1 or 0 from the task's own
- * cgroup (task_T, T its local or its global id, as the node's folders
- * show Slurm names them), else from the step's (its OOM kill count, or on
- * a kernel without one, its failcnt), -1 when nothing says.
+ * cgroup (task_T, T its local or its global id), else from the step's (its OOM
+ * kill count, or on a kernel without one, its failcnt), -1 when nothing says.
  */
 int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
                            const struct hl_task_ids *ids);

@@ -119,6 +119,7 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     struct hl_mem_cgroup cg;
     enum hl_oom oom;
     bool in_cgroup;
+    const char *version;
 
     if (!st->active || st->why[0])
         return;
@@ -138,8 +139,12 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     user = (struct hl_user){st->uid, st->gid, gids, ngids};
     /* Slurm names a task's cgroup by its rank, as the offset one here. */
     task = _rank(st, task);
+    if (spank_get_item(sp, S_SLURM_VERSION, &version) != ESPANK_SUCCESS)
+        version = NULL;
     oom = _oom(in_cgroup ? &cg : NULL,
-               &(struct hl_task_ids){local, task, st->local_tasks}, wstatus);
+               &(struct hl_task_ids){local, task,
+                                     hl_mem_cgroup_names_by_rank(version)},
+               wstatus);
     st->oom_killed += oom == HL_OOM_KILLED;
     if (st->per_node) {
         _per_node(st, &user, in_cgroup ? &cg : NULL, task, pid, wstatus, oom);
