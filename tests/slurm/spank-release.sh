@@ -8,7 +8,8 @@
 # step report; the node's true peak from the step's cgroup against an
 # outside sampler of its current usage; an OOM-killed task and a kill -9
 # on the second node of a step, where Slurm 23.11.1 on names the task
-# cgroups by global id, told apart. TAP. Skips without root, the release
+# cgroups by global id, told apart; sacct's MaxRSS of a 0.2 s peak (on
+# 26.05, from the cgroup's high-water mark). TAP. Skips without root, the release
 # or its cgroup version.
 set -u
 
@@ -59,6 +60,7 @@ sampler=$!
 (cd "$d" && srun --heapline -N2 -n4 -m cyclic --mem=1G "$py" \
     "$art/step-peak.py" "$d/step-cg" 60 2 > "$d/out" 2> "$d/err")
 _ok $? "$tag: srun --heapline -N2 -n4 --mem=1G succeeds"
+touch "$d/step-cg.done"
 wait $sampler
 sd=$(_stepdir "$d" 0)
 ranks=$(_column rank $(_records "$sd") | sort -n | tr '\n' ' ')
@@ -118,6 +120,34 @@ _check "$tag: OOM kill: and rank 3 killed by signal 9" \
 _ok "$(test "$(_field oom_kills "$sd/node-n2.csv")" = 1 &&
     test "$(_field oom_kills "$sd/node-n1.csv")" = 0; echo $?)" \
     "$tag: OOM kill: n2's node file counts one, n1's none"
+[ $failed -eq $before ] || _show "$d"
+
+# --- sacct's MaxRSS of a 0.2 s peak ---------------------------------------------
+
+d=$(_fresh sacct-short)
+before=$failed
+# 150 MB held 0.2 s: 22.05 samples it every second (and may miss the
+# peak); 26.05's jobacct_gather/cgroup takes each sample from the task
+# cgroup's high-water mark, the last one at the task's end.
+srun -N1 -n1 --mem=1G "$py" -c '
+import os, time
+print(os.environ["SLURM_JOB_ID"])
+b = bytearray(150 * 10**6)
+for i in range(0, len(b), 4096):
+    b[i] = 1
+time.sleep(0.2)' > "$d/out" 2> "$d/err"
+_ok $? "$tag: a 150 MB peak held 0.2 s, without heapline, succeeds"
+read -r job < "$d/out"
+row=$("$cluster_sh" wait-sacct "$cdir" "$job.0")
+maxrss=$(_sacct_bytes "$(echo "$row" | cut -d'|' -f3)")
+echo "# sacct of the short step: $row ($maxrss bytes)"
+case $release in
+22.05) ;;
+*)
+    _ok "$(test "${maxrss:-0}" -ge 150000000; echo $?)" \
+        "$tag: sacct's MaxRSS of the short step holds its 150 MB peak ($maxrss bytes), from the cgroup"
+    ;;
+esac
 [ $failed -eq $before ] || _show "$d"
 
 echo "1..$n"
