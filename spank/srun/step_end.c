@@ -18,6 +18,13 @@
 #define HL_REPORT_FILE "report.txt"
 #define HL_REPORT_PAGE "report.html"
 
+/*
+ * Slurm's "no uid given" (SLURM_AUTH_NOBODY, not in its public headers):
+ * what srun's S_JOB_UID says on 26.05, whose srun has no --uid; the user
+ * is then srun's own.
+ */
+#define HL_SLURM_NO_UID 99
+
 static struct {
     bool pending;
     struct hl_step_id id;
@@ -42,6 +49,8 @@ void hl_step_end_prepare(spank_t sp, const struct hl_plugin_args *cfg,
         spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
         spank_get_item(sp, S_JOB_UID, &_step.uid) != ESPANK_SUCCESS)
         return;
+    if (_step.uid == HL_SLURM_NO_UID)
+        _step.uid = getuid();
     /* srun runs as the user; anything else must not touch the files. */
     if (!hl_is_srun_step(_step.id.step) || getuid() != _step.uid ||
         geteuid() != _step.uid)

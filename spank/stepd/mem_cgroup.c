@@ -210,18 +210,38 @@ void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
     }
 }
 
-int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg, uint32_t task)
+/* The folder that holds the step's task_T cgroups. */
+static int _tasks_dir(const struct hl_mem_cgroup *cg, char *out, size_t size)
 {
-    char dir[PATH_MAX + 32];
+    /* v2 keeps slurmstepd in step_S/slurm, the tasks in step_S/user. */
+    return _path(out, size, "%s%s", cg->step, cg->version == 1 ? "" : "/user");
+}
+
+bool hl_mem_cgroup_names_by_rank(const char *version)
+{
+    unsigned major = 0, minor = 0, micro = 0;
+
+    if (!version || sscanf(version, "%u.%u.%u", &major, &minor, &micro) < 2)
+        return true;
+    if (major != 23)
+        return major > 23;
+    return minor > 11 || (minor == 11 && micro >= 1);
+}
+
+int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
+                           const struct hl_task_ids *ids)
+{
+    char tasks[PATH_MAX], dir[PATH_MAX + 32];
     const char *file =
         cg->version == 1 ? "memory.oom_control" : "memory.events";
-    /* v2 keeps slurmstepd in step_S/slurm, the tasks in step_S/user. */
-    const char *under = cg->version == 1 ? "" : "/user";
     uint64_t kills = HL_CGROUP_NONE;
+    uint32_t id;
 
-    if (_path(dir, sizeof(dir), "%s%s/task_%" PRIu32, cg->step, under, task) ==
-        0)
-        kills = _read_key(dir, file, "oom_kill");
+    if (_tasks_dir(cg, tasks, sizeof(tasks)) == 0) {
+        id = ids->by_rank ? ids->global : ids->local;
+        if (_path(dir, sizeof(dir), "%s/task_%" PRIu32, tasks, id) == 0)
+            kills = _read_key(dir, file, "oom_kill");
+    }
     if (kills == HL_CGROUP_NONE)
         kills = _read_key(cg->step, file, "oom_kill");
     if (kills == HL_CGROUP_NONE && cg->version == 1)

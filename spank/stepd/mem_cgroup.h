@@ -10,6 +10,12 @@
  *   cgroup v2  the step_S folder above slurmstepd's own cgroup, read from
  *              /proc/self/cgroup; its tasks in step_S/user/task_T
  *
+ * T is the task's id on the node up to 23.11.0, its global id since
+ * 23.11.1 ("Fix task/cgroup indexing tasks in cgroup plugins"): on the
+ * second node of a step the two differ. Before, jobacct_gather/cgroup
+ * made task_RANK folders beside task/cgroup's task_LOCALID (seen on
+ * 22.05), so the folders alone cannot tell which holds the task.
+ *
  * Everything takes the cgroup root and the /proc/self/cgroup path as
  * arguments, so that the unit tests can build a fake tree.
  */
@@ -52,11 +58,25 @@ int hl_mem_cgroup_find(const char *root, const char *self_cgroup,
 void hl_mem_cgroup_read(const struct hl_mem_cgroup *cg,
                         struct hl_mem_cgroup_figures *fig);
 
+/* A task as the node's task cgroups may name it. */
+struct hl_task_ids {
+    uint32_t local;  /* its id on the node */
+    uint32_t global; /* its id in the step */
+    bool by_rank;    /* Slurm names the task's cgroup by the global id */
+};
+
 /*
- * Whether the OOM killer ended the task of local id task: 1 or 0 from the
- * task's own cgroup, else from the step's (its OOM kill count, or on a
- * kernel without one, its failcnt), -1 when nothing says.
+ * Whether the Slurm of this version ("26.05.3", S_SLURM_VERSION) names
+ * a task's cgroup by its global id: from 23.11.1 on.
  */
-int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg, uint32_t task);
+bool hl_mem_cgroup_names_by_rank(const char *version);
+
+/*
+ * Whether the OOM killer ended the task: 1 or 0 from the task's own
+ * cgroup (task_T, T its local or its global id), else from the step's (its OOM
+ * kill count, or on a kernel without one, its failcnt), -1 when nothing says.
+ */
+int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
+                           const struct hl_task_ids *ids);
 
 #endif

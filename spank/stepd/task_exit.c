@@ -46,14 +46,14 @@ static uint32_t _rank(const struct hl_node_step *st, uint32_t gtid)
 }
 
 /* Only a SIGKILL can be the OOM killer's; the cgroup says whether it was. */
-static enum hl_oom _oom(const struct hl_mem_cgroup *cg, uint32_t local,
-                        int wstatus)
+static enum hl_oom _oom(const struct hl_mem_cgroup *cg,
+                        const struct hl_task_ids *ids, int wstatus)
 {
     if (!cg)
         return HL_OOM_UNKNOWN;
     if (!WIFSIGNALED(wstatus) || WTERMSIG(wstatus) != SIGKILL)
         return HL_OOM_NO;
-    switch (hl_mem_cgroup_task_oom(cg, local)) {
+    switch (hl_mem_cgroup_task_oom(cg, ids)) {
     case 1:
         return HL_OOM_KILLED;
     case 0:
@@ -119,6 +119,7 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     struct hl_mem_cgroup cg;
     enum hl_oom oom;
     bool in_cgroup;
+    const char *version;
 
     if (!st->active || st->why[0])
         return;
@@ -136,9 +137,15 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     in_cgroup = hl_mem_cgroup_find(HL_CGROUP_ROOT, HL_CGROUP_SELF, st->node,
                                    st->uid, cgroup_job, st->id.step, &cg) == 0;
     user = (struct hl_user){st->uid, st->gid, gids, ngids};
-    oom = _oom(in_cgroup ? &cg : NULL, local, wstatus);
-    st->oom_killed += oom == HL_OOM_KILLED;
+    /* Slurm names a task's cgroup by its rank, as the offset one here. */
     task = _rank(st, task);
+    if (spank_get_item(sp, S_SLURM_VERSION, &version) != ESPANK_SUCCESS)
+        version = NULL;
+    oom = _oom(in_cgroup ? &cg : NULL,
+               &(struct hl_task_ids){local, task,
+                                     hl_mem_cgroup_names_by_rank(version)},
+               wstatus);
+    st->oom_killed += oom == HL_OOM_KILLED;
     if (st->per_node) {
         _per_node(st, &user, in_cgroup ? &cg : NULL, task, pid, wstatus, oom);
         return;

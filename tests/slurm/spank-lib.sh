@@ -3,6 +3,8 @@
 # cluster for the whole script in the mode given ("" or --cgroup), copies
 # what the jobs load to a folder anyone can read, sets the plugstack line
 # (with layout=$layout if the script set it), and gives the TAP helpers.
+# A script may set slurm_prefix (a Slurm installed under that prefix, as
+# install-slurm.sh installs 26.05) before sourcing it.
 # Sets: srcdir build py cluster_sh top cdir art touch_py stagger_py plugin
 # lib plugstack plugstack_base work.
 #
@@ -36,6 +38,13 @@ else
     [ -x "$report" ] || report=$build/report/heapline-report
     built="$plugin $lib $report"
 fi
+# A script that sets slurm_prefix runs on the Slurm installed there
+# (cluster.sh start --slurm), with the plugin built for it beside the
+# build tree (plugin-for-release.sh; the script's wrapper makes it).
+if [ -n "${slurm_prefix:-}" ] && [ -n "$built" ]; then
+    plugin=$build/tests/slurm/heapline-$(basename "$slurm_prefix")/heapline.so
+    built="$plugin $lib $report"
+fi
 for f in $built; do
     if [ ! -f "$f" ]; then
         echo "1..0 # SKIP $f not built (no Slurm spank.h?)"
@@ -55,7 +64,8 @@ _stop() {
     rm -rf "$top"
 }
 # shellcheck disable=SC2086 # the mode is one word or none
-"$cluster_sh" start "$cdir" $cluster_mode 2> "$top/start.err"
+"$cluster_sh" start "$cdir" $cluster_mode \
+    ${slurm_prefix:+--slurm=$slurm_prefix} 2> "$top/start.err"
 rc=$?
 if [ $rc -eq 77 ]; then
     echo "1..0 # SKIP $(tail -1 "$top/start.err")"

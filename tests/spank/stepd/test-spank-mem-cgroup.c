@@ -65,9 +65,11 @@ static void _v1(void)
     ok(fig.peak == 367001600, "v1: peak is memory.max_usage_in_bytes");
     ok(fig.limit == 104857600, "v1: the job's limit where the step has none");
     ok(fig.oom_kills == 1, "v1: the step's oom_kill count");
-    ok(hl_mem_cgroup_task_oom(&cg, 1) == 1, "v1: task 1 was OOM-killed");
-    ok(hl_mem_cgroup_task_oom(&cg, 0) == 0, "v1: task 0 was not");
-    ok(hl_mem_cgroup_task_oom(&cg, 5) == 1,
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){1, 1, false}) == 1,
+       "v1: task 1 was OOM-killed");
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){0, 0, false}) == 0,
+       "v1: task 0 was not");
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){5, 5, false}) == 1,
        "v1: a task without its cgroup falls back to the step's count");
     ok(hl_node_file_format("n2", &fig, text, sizeof(text)) == 0,
        "node file: formats");
@@ -85,13 +87,46 @@ static void _v1(void)
     ok(fig.peak == 4096 && fig.limit == HL_CGROUP_NONE &&
            fig.oom_kills == HL_CGROUP_NONE,
        "v1: no limit and no OOM count are not known, not 0");
-    ok(hl_mem_cgroup_task_oom(&cg, 0) == 0,
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){0, 0, false}) == 0,
        "v1: an old kernel without oom_kill falls back to failcnt");
     ok(hl_node_file_format("n1", &fig, text, sizeof(text)) == 0, "formats");
     is_str(text,
            "# heapline node 1\nhost,cgroup_peak_bytes,mem_limit_bytes,"
            "oom_kills\nn1,4096,,\n",
            "node file: unknown figures are empty");
+}
+
+/*
+ * Slurm 26.05 on the second node of srun -N2 -n4 -m cyclic: ranks 1 and
+ * 3 are the node's tasks 0 and 1, their cgroups task_1 and task_3.
+ */
+static void _v1_global_ids(void)
+{
+    const char *step = "v1/memory/slurm/uid_0/job_8/step_0";
+    char root[128], path[512];
+    struct hl_mem_cgroup cg;
+
+    snprintf(root, sizeof(root), "%s/v1", top);
+    snprintf(path, sizeof(path), "%s/memory.oom_control", step);
+    _put(path, "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n");
+    snprintf(path, sizeof(path), "%s/task_1/memory.oom_control", step);
+    _put(path, "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n");
+    snprintf(path, sizeof(path), "%s/task_3/memory.oom_control", step);
+    _put(path, "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n");
+
+    ok(hl_mem_cgroup_find(root, "/nonexistent", "n2", 0, 8, 0, &cg) == 0,
+       "v1, global ids: found");
+    ok(!hl_mem_cgroup_names_by_rank("22.05.8") &&
+           !hl_mem_cgroup_names_by_rank("23.11.0") &&
+           hl_mem_cgroup_names_by_rank("23.11.1") &&
+           hl_mem_cgroup_names_by_rank("24.05.0") &&
+           hl_mem_cgroup_names_by_rank("26.05.3"),
+       "task cgroups named by rank from 23.11.1 on");
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){0, 1, true}) == 1,
+       "v1, global ids: rank 1, the node's task 0, was OOM-killed (task_1)");
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){1, 3, true}) == 0,
+       "v1, global ids: rank 3, the node's task 1, was not (task_3, not "
+       "task_1)");
 }
 
 static void _v2(void)
@@ -126,8 +161,8 @@ static void _v2(void)
     hl_mem_cgroup_read(&cg, &fig);
     ok(fig.peak == 2000000 && fig.limit == 1048576 && fig.oom_kills == 1,
        "v2: memory.peak, memory.max, memory.events oom_kill");
-    ok(hl_mem_cgroup_task_oom(&cg, 0) == 1 &&
-           hl_mem_cgroup_task_oom(&cg, 1) == 0,
+    ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){0, 0, false}) == 1 &&
+           hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){1, 1, false}) == 0,
        "v2: the OOM kill is task 0's, from user/task_T");
     ok(hl_mem_cgroup_find(root, self, "n1", 0, 7, 30, &cg) < 0,
        "v2: step_30 is not step_3");
@@ -145,6 +180,7 @@ int main(void)
     ok(hl_mem_cgroup_find(top, "/nonexistent", "n1", 0, 1, 0, &cg) < 0,
        "no cgroup tree: no memory cgroup");
     _v1();
+    _v1_global_ids();
     _v2();
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
     if (system(cmd) != 0)
