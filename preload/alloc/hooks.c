@@ -9,7 +9,7 @@
  * the bootstrap arena, an mmapped chunk, the slow path of counting. */
 #define _GNU_SOURCE
 #include "counters.h"
-#include "entry.h"
+#include "alloc/entry.h"
 #include "foreign.h"
 #include "forward.h"
 #include "resolve.h"

@@ -5,7 +5,7 @@
  * without going through execve's symbol, so each is wrapped. */
 #define _GNU_SOURCE
 #include "exec_hooks.h"
-#include "entry.h"
+#include "alloc/entry.h"
 #include "alloc/next_symbol.h"
 #include "record/provisional.h"
 #include "timeline/timeline_live.h"

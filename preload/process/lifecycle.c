@@ -7,7 +7,7 @@
 #include "at_exit.h"
 #include "exec_hooks.h"
 #include "exit_stack.h"
-#include "entry.h"
+#include "alloc/entry.h"
 #include "alloc/forward.h"
 #include "alloc/resolve.h"
 #include "alloc/hooks.h"

@@ -1,6 +1,6 @@
 /* The name of a user in the password database (NSS): asked of the C
- * library by libheapline.so (link/dynamic/passwd_name.c). A static program
- * is not asked (link/static/passwd_name.c): glibc would load the NSS
+ * library by libheapline.so (link/dynamic/passwd_name_nss.c). A static program
+ * is not asked (link/static/passwd_name_none.c): glibc would load the NSS
  * modules with a second, shared C library, whose allocations heapline
  * does not see and which warns at every link. */
 #ifndef HEAPLINE_PASSWD_NAME_H
