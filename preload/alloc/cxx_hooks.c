@@ -17,7 +17,7 @@
  * unwinds through these frames. */
 #define _GNU_SOURCE
 #include "counters.h"
-#include "export.h"
+#include "alloc/entry.h"
 #include "foreign.h"
 #include "forward.h"
 #include "objects.h"

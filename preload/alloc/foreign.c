@@ -2,8 +2,8 @@
  * (foreign.h). */
 #define _GNU_SOURCE
 #include "foreign.h"
+#include "next_symbol.h"
 
-#include <dlfcn.h>
 #include <string.h>
 
 uint32_t hl_class[HL_CLASS_MAX / 8 + 1];
@@ -18,7 +18,7 @@ int hl_size_cache_on;
 static void _fill_class_table(void)
 {
     size_t (*nallocx)(size_t, int) =
-        (size_t(*)(size_t, int))dlsym(RTLD_NEXT, "nallocx");
+        (size_t(*)(size_t, int))hl_next_symbol("nallocx");
     const size_t steps = sizeof(hl_class) / sizeof(hl_class[0]);
     int ok = nallocx && hl_next.usable;
 

@@ -1,8 +1,8 @@
 /* Finding the real allocator, and serving the calls made meanwhile. */
 #define _GNU_SOURCE
 #include "forward.h"
+#include "next_symbol.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <string.h>
 
@@ -71,7 +71,7 @@ static int _posix_memalign_fallback(void **out, size_t align, size_t size)
 
 #define _NEXT(name, fallback)                                                  \
     do {                                                                       \
-        void *sym = dlsym(RTLD_NEXT, #name);                                   \
+        void *sym = hl_next_symbol(#name);                                     \
         hl_next.name = sym ? (__typeof__(hl_next.name))sym : (fallback);       \
     } while (0)
 
@@ -86,5 +86,5 @@ void hl_forward_find(void)
     _NEXT(aligned_alloc, hl_next.memalign);
     _NEXT(valloc, __libc_valloc);
     _NEXT(pvalloc, __libc_pvalloc);
-    hl_next.usable = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+    hl_next.usable = (size_t(*)(void *))hl_next_symbol("malloc_usable_size");
 }

@@ -9,7 +9,7 @@
  * the bootstrap arena, an mmapped chunk, the slow path of counting. */
 #define _GNU_SOURCE
 #include "counters.h"
-#include "export.h"
+#include "alloc/entry.h"
 #include "foreign.h"
 #include "forward.h"
 #include "resolve.h"
@@ -330,7 +330,8 @@ void *hl_malloc(size_t size)
     return _counted_glibc(p);
 }
 
-HL_EXPORT void *malloc(size_t size) __attribute__((alias("hl_malloc")));
+HL_EXPORT void *HL_ENTRY(malloc)(size_t size)
+    __attribute__((alias("hl_malloc")));
 
 /* glibc's mmapped chunks, and every block before the allocator is
  * known. */
@@ -369,9 +370,9 @@ void hl_free(void *p)
     hl_next.free(p);
 }
 
-HL_EXPORT void free(void *p) __attribute__((alias("hl_free")));
+HL_EXPORT void HL_ENTRY(free)(void *p) __attribute__((alias("hl_free")));
 
-HL_EXPORT void *calloc(size_t n, size_t size)
+HL_EXPORT void *HL_ENTRY(calloc)(size_t n, size_t size)
 {
     size_t total;
     void *p;
@@ -461,7 +462,7 @@ static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
     return q;
 }
 
-HL_EXPORT void *realloc(void *p, size_t size)
+HL_EXPORT void *HL_ENTRY(realloc)(void *p, size_t size)
 {
     size_t old, head;
     int64_t delta;
@@ -485,7 +486,7 @@ HL_EXPORT void *realloc(void *p, size_t size)
     return q;
 }
 
-HL_EXPORT void *reallocarray(void *p, size_t n, size_t size)
+HL_EXPORT void *HL_ENTRY(reallocarray)(void *p, size_t n, size_t size)
 {
     size_t total;
 
@@ -501,7 +502,7 @@ static int _valid_posix_alignment(size_t align)
     return align && !(align % sizeof(void *)) && !(align & (align - 1));
 }
 
-HL_EXPORT int posix_memalign(void **out, size_t align, size_t size)
+HL_EXPORT int HL_ENTRY(posix_memalign)(void **out, size_t align, size_t size)
 {
     void *p;
     int rc;
@@ -521,13 +522,13 @@ HL_EXPORT int posix_memalign(void **out, size_t align, size_t size)
     return rc;
 }
 
-HL_EXPORT void *aligned_alloc(size_t align, size_t size)
+HL_EXPORT void *HL_ENTRY(aligned_alloc)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
     return _counted(hl_next.aligned_alloc(align, size), 0);
 }
 
-HL_EXPORT void *memalign(size_t align, size_t size)
+HL_EXPORT void *HL_ENTRY(memalign)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
     return _counted(hl_next.memalign(align, size), 0);
@@ -539,13 +540,13 @@ static size_t _page(void)
     return (size_t)sysconf(_SC_PAGESIZE);
 }
 
-HL_EXPORT void *valloc(size_t size)
+HL_EXPORT void *HL_ENTRY(valloc)(size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(_page(), size));
     return _counted(hl_next.valloc(size), 0);
 }
 
-HL_EXPORT void *pvalloc(size_t size)
+HL_EXPORT void *HL_ENTRY(pvalloc)(size_t size)
 {
     _READY_OR(
         hl_bootstrap_alloc(_page(), (size + _page() - 1) & ~(_page() - 1)));

@@ -1,68 +1,36 @@
 #define _GNU_SOURCE
 #include "callsites_stacks.h"
 #include "callsites_modules.h"
-#include "alloc/objects.h"
+#include "unwinder.h"
 
-#define UNW_LOCAL_ONLY
-#include <dlfcn.h>
-#include <libunwind.h>
 #include <string.h>
 #include <sys/mman.h>
 
-/* libunwind is opened only when sites are on, so that a machine without it
- * runs everything else; these are its names for the local unwinder. */
-#define _STR(x) #x
-#define _NAME(x) _STR(x)
-
-static int (*_backtrace)(void **, int);
+static hl_backtrace_fn *_backtrace;
 
 #define _WINDOW 64
 
 static struct hl_stack *_stacks; /* HL_STACKS + 1: the last is "other" */
 static uint32_t _order[HL_STACKS];
 static unsigned _used;
-static uintptr_t _self_start, _self_end; /* libheapline's own mapping */
-
-/* Opens libunwind and sets it to cache per thread. */
-static int _open_unwinder(void)
-{
-    void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
-    int (*set_caching)(unw_addr_space_t, unw_caching_policy_t);
-    unw_addr_space_t *local;
-
-    if (!h)
-        h = dlopen("libunwind.so", RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        return -1;
-    _backtrace = (int (*)(void **, int))dlsym(h, "unw_backtrace");
-    set_caching = (int (*)(unw_addr_space_t, unw_caching_policy_t))dlsym(
-        h, _NAME(unw_set_caching_policy));
-    local = (unw_addr_space_t *)dlsym(h, _NAME(unw_local_addr_space));
-    if (!_backtrace || !set_caching || !local)
-        return -1;
-    set_caching(*local, UNW_CACHE_PER_THREAD);
-    return 0;
-}
+static uintptr_t _self_start, _self_end; /* heapline's own code */
 
 int hl_stacks_init(void)
 {
-    struct hl_object o;
     void *frames[4];
     void *m;
 
     if (_stacks)
         return 0;
-    if (_open_unwinder())
+    _backtrace = hl_unwinder_open();
+    if (!_backtrace)
         return -1;
     m = mmap(NULL, (HL_STACKS + 1) * sizeof(*_stacks), PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
         return -1;
     _stacks = m;
-    if (hl_object_find((void *)hl_stack_capture, &o) == 0) {
-        _self_start = o.start;
-        _self_end = o.end;
-    }
+    hl_own_code(&_self_start, &_self_end);
     /* The first trace makes libunwind's key, pool and cache now, at start,
      * rather than inside some allocation later. */
     _backtrace(frames, 4);

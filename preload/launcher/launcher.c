@@ -130,7 +130,7 @@ static void _say_what_it_is(const char *name)
     if (hl_target_resolve(name, path) < 0)
         return;
     if (hl_target_unmeasurable(path, why, sizeof(why)))
-        fprintf(stderr, "heapline: %s: LD_PRELOAD cannot measure it\n", why);
+        fprintf(stderr, "heapline: %s\n", why);
     else if (hl_target_shell_script(path, shell, sizeof(shell)))
         fprintf(stderr,
                 "heapline: %s is a %s script: the shell and each program it "

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "launcher_elf.h"
+#include "link/static/linked_note.h"
 
 #include <elf.h>
 #include <link.h>
@@ -21,6 +22,29 @@ static const char *_foreign(const unsigned char *ident, unsigned machine)
     if (machine != __ehdr_start.e_machine)
         return "an ELF file for another machine";
     return NULL;
+}
+
+/* Whether the notes of the segment ph hold heapline's (its name, no
+ * description); a segment of notes is small, and only its first 4 KiB are
+ * read. */
+static int _has_heapline_note(int fd, const ElfW(Phdr) * ph)
+{
+    unsigned char notes[4096];
+    size_t at = 0,
+           len = ph->p_filesz < sizeof(notes) ? ph->p_filesz : sizeof(notes);
+    ElfW(Nhdr) nh;
+
+    if (pread(fd, notes, len, (off_t)ph->p_offset) != (ssize_t)len)
+        return 0;
+    while (at + sizeof(nh) <= len) {
+        memcpy(&nh, notes + at, sizeof(nh));
+        at += sizeof(nh);
+        if (nh.n_namesz == sizeof(HL_NOTE_NAME) && at + nh.n_namesz <= len &&
+            !memcmp(notes + at, HL_NOTE_NAME, sizeof(HL_NOTE_NAME)))
+            return 1;
+        at += ((nh.n_namesz + 3) & ~3u) + ((nh.n_descsz + 3) & ~3u);
+    }
+    return 0;
 }
 
 int hl_elf_read(int fd, struct hl_elf *elf)
@@ -55,6 +79,8 @@ int hl_elf_read(int fd, struct hl_elf *elf)
             return -1;
         if (ph.p_type == PT_INTERP)
             elf->has_interp = 1;
+        if (ph.p_type == PT_NOTE && _has_heapline_note(fd, &ph))
+            elf->heapline_linked = 1;
     }
     return 0;
 }

@@ -72,7 +72,10 @@ static int _is_own_loader(const struct stat *st)
            own.st_ino == st->st_ino;
 }
 
-static const char *_elf_why(const struct hl_elf *elf, const struct stat *st)
+/* A static program is measured when it was linked with heapline
+ * (doc/limitations.md): the launcher says how. */
+static const char *_elf_why(const struct hl_elf *elf, const struct stat *st,
+                            const char **hint)
 {
     static char foreign[64];
 
@@ -81,8 +84,11 @@ static const char *_elf_why(const struct hl_elf *elf, const struct stat *st)
         return foreign;
     }
     if (!elf->has_interp && (elf->type == ET_EXEC || elf->type == ET_DYN) &&
-        !_is_own_loader(st))
+        !elf->heapline_linked && !_is_own_loader(st)) {
+        *hint = "; linked with the options of `pkg-config --static --libs "
+                "heapline`, it is measured";
         return "is statically linked";
+    }
     return NULL;
 }
 
@@ -93,16 +99,16 @@ static int _binary_why(int fd, const char *path, const char *who, char *msg,
 {
     struct hl_elf elf;
     struct stat st;
-    const char *why;
+    const char *why, *hint = "";
 
     if (stat(path, &st))
         return 0;
     why = _secure_mode(path, &st);
     if (!why && fd >= 0 && hl_elf_read(fd, &elf) == 0 && elf.is_elf)
-        why = _elf_why(&elf, &st);
+        why = _elf_why(&elf, &st, &hint);
     if (!why)
         return 0;
-    snprintf(msg, cap, "%s %s", who, why);
+    snprintf(msg, cap, "%s %s: LD_PRELOAD cannot measure it%s", who, why, hint);
     return 1;
 }
 

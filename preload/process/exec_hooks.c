@@ -5,11 +5,11 @@
  * without going through execve's symbol, so each is wrapped. */
 #define _GNU_SOURCE
 #include "exec_hooks.h"
-#include "alloc/export.h"
+#include "alloc/entry.h"
+#include "alloc/next_symbol.h"
 #include "record/provisional.h"
 #include "timeline/timeline_live.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,12 +30,12 @@ static struct {
 
 void hl_exec_hooks_init(void)
 {
-    _next.execve = (execve_fn *)dlsym(RTLD_NEXT, "execve");
-    _next.execvpe = (execve_fn *)dlsym(RTLD_NEXT, "execvpe");
-    _next.execv = (execv_fn *)dlsym(RTLD_NEXT, "execv");
-    _next.execvp = (execv_fn *)dlsym(RTLD_NEXT, "execvp");
-    _next.fexecve = (fexecve_fn *)dlsym(RTLD_NEXT, "fexecve");
-    _next.execveat = (execveat_fn *)dlsym(RTLD_NEXT, "execveat");
+    _next.execve = (execve_fn *)hl_next_symbol("execve");
+    _next.execvpe = (execve_fn *)hl_next_symbol("execvpe");
+    _next.execv = (execv_fn *)hl_next_symbol("execv");
+    _next.execvp = (execv_fn *)hl_next_symbol("execvp");
+    _next.fexecve = (fexecve_fn *)hl_next_symbol("fexecve");
+    _next.execveat = (execveat_fn *)hl_next_symbol("execveat");
 }
 
 /* A call that arrives before the constructor (from another library's
@@ -56,33 +56,36 @@ void hl_exec_hooks_init(void)
         return rc;                                                             \
     } while (0)
 
-HL_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
+HL_EXPORT int HL_ENTRY(execve)(const char *path, char *const argv[],
+                               char *const envp[])
 {
     _EXEC(execve, path, argv, envp);
 }
 
-HL_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
+HL_EXPORT int HL_ENTRY(execvpe)(const char *file, char *const argv[],
+                                char *const envp[])
 {
     _EXEC(execvpe, file, argv, envp);
 }
 
-HL_EXPORT int execv(const char *path, char *const argv[])
+HL_EXPORT int HL_ENTRY(execv)(const char *path, char *const argv[])
 {
     _EXEC(execv, path, argv);
 }
 
-HL_EXPORT int execvp(const char *file, char *const argv[])
+HL_EXPORT int HL_ENTRY(execvp)(const char *file, char *const argv[])
 {
     _EXEC(execvp, file, argv);
 }
 
-HL_EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
+HL_EXPORT int HL_ENTRY(fexecve)(int fd, char *const argv[], char *const envp[])
 {
     _EXEC(fexecve, fd, argv, envp);
 }
 
-HL_EXPORT int execveat(int dirfd, const char *path, char *const argv[],
-                       char *const envp[], int flags)
+HL_EXPORT int HL_ENTRY(execveat)(int dirfd, const char *path,
+                                 char *const argv[], char *const envp[],
+                                 int flags)
 {
     _EXEC(execveat, dirfd, path, argv, envp, flags);
 }
@@ -119,7 +122,7 @@ static int _exec_list(enum _list_form form, const char *path, const char *arg,
 
 /* One list form's entry point. */
 #define _LIST_FORM(name, form)                                                 \
-    HL_EXPORT int name(const char *path, const char *arg, ...)                 \
+    HL_EXPORT int HL_ENTRY(name)(const char *path, const char *arg, ...)       \
     {                                                                          \
         va_list ap;                                                            \
         int rc;                                                                \

@@ -2,11 +2,11 @@
  * program's name and parent from the kernel. */
 #define _GNU_SOURCE
 #include "identity.h"
+#include "passwd_name.h"
 #include "buf.h"
 #include "node_name.h"
 #include "record_format.h"
 
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -128,14 +128,12 @@ static void _load_rank(struct hl_identity *id)
 
 static void _load_user(struct hl_identity *id)
 {
-    char scratch[1024];
-    struct passwd pw, *found = NULL;
     const char *env_user = getenv("USER");
     struct hl_buf b;
 
-    if (!getpwuid_r(getuid(), &pw, scratch, sizeof(scratch), &found) && found) {
-        hl_buf_copy(id->user, sizeof(id->user), found->pw_name);
-    } else if (env_user && *env_user) {
+    if (!hl_passwd_name(getuid(), id->user, sizeof(id->user)))
+        return;
+    if (env_user && *env_user) {
         hl_buf_copy(id->user, sizeof(id->user), env_user);
     } else {
         hl_buf_init(&b, id->user, sizeof(id->user));

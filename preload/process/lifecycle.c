@@ -1,15 +1,17 @@
 /* Start and end of the measurement in a process: the constructor, the
- * destructor, _exit and _Exit, and fork. */
+ * exit, _exit and _Exit, and fork. */
 #define _GNU_SOURCE
 #include "alloc/clock.h"
 #include "alloc/counters.h"
 #include "record/diag.h"
+#include "at_exit.h"
 #include "exec_hooks.h"
 #include "exit_stack.h"
-#include "alloc/export.h"
+#include "alloc/entry.h"
 #include "alloc/forward.h"
 #include "alloc/resolve.h"
 #include "alloc/hooks.h"
+#include "alloc/next_symbol.h"
 #include "identity.h"
 #include "record/output_path.h"
 #include "record/procstatus.h"
@@ -21,7 +23,6 @@
 #include "record/summary.h"
 #include "timeline/timeline_live.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -93,7 +94,9 @@ static void _after_fork_in_child(void)
     hl_timeline_start(_timeline_on(), (int64_t)f.live);
 }
 
-__attribute__((constructor)) static void _start(void)
+/* The first priority a program may give: first of a static program's
+ * constructors (at_exit.h). */
+__attribute__((constructor(101))) static void _start(void)
 {
     int saved_errno = errno;
     struct hl_figures f;
@@ -107,7 +110,8 @@ __attribute__((constructor)) static void _start(void)
     if (hl_callsites_settings.on)
         hl_hooks_general_only();
     hl_callsites_start();
-    _next_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
+    _next_exit = (void (*)(int))hl_next_symbol("_exit");
+    hl_report_at_exit(_report);
     pthread_atfork(NULL, NULL, _after_fork_in_child);
     _pid = getpid();
     hl_exec_hooks_init();
@@ -124,14 +128,9 @@ __attribute__((constructor)) static void _start(void)
     errno = saved_errno;
 }
 
-__attribute__((destructor)) static void _stop(void)
-{
-    _report();
-}
-
-/* exit() reaches the destructor; _exit and _Exit (os._exit in Python, the
- * end of a multiprocessing child) do not, so they report here. */
-HL_EXPORT void _exit(int status)
+/* exit() reaches the report (at_exit.h); _exit and _Exit (os._exit in Python,
+ * the end of a multiprocessing child) do not, so they report here. */
+__attribute__((noreturn)) void hl_exit(int status)
 {
     _report();
     if (_next_exit)
@@ -140,4 +139,7 @@ HL_EXPORT void _exit(int status)
         syscall(SYS_exit_group, status);
 }
 
-HL_EXPORT void _Exit(int status) __attribute__((alias("_exit")));
+HL_EXPORT void HL_ENTRY(_exit)(int status)
+    __attribute__((noreturn, alias("hl_exit")));
+HL_EXPORT void HL_ENTRY(_Exit)(int status)
+    __attribute__((noreturn, alias("hl_exit")));

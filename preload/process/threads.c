@@ -2,7 +2,7 @@
  * interposed to note that the process has threads (threads.h). */
 #define _GNU_SOURCE
 #include "threads.h"
-#include "alloc/export.h"
+#include "alloc/entry.h"
 
 #include <dlfcn.h>
 #include <errno.h>

@@ -2,7 +2,8 @@
 frames of the library's own functions, summed along the deepest chain of
 calls from the exit stack's entry (lifecycle.c's _report_on_exit_stack),
 stay within HL_EXIT_STACK_BUDGET bytes, and what runs on the caller's
-stack before the switch (from _exit and from the destructor) within
+stack before the switch (from _exit, and from the exit handler or
+destructor, which calls _report: process/at_exit.h) within
 CALLER_BUDGET. The call graph and the frame sizes are GCC's own
 (-fcallgraph-info=su writes them beside each object of the library and
 of common/'s writing side); a call into the C library ends a chain (the
@@ -19,7 +20,7 @@ import hltest as t  # noqa: E402
 
 CALLER_BUDGET = 256
 ENTRY = "process/lifecycle.c:_report_on_exit_stack"
-CALLER_ROOTS = ("_exit", "process/lifecycle.c:_stop")
+CALLER_ROOTS = ("hl_exit", "process/lifecycle.c:_report")
 
 _NODE = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
 _EDGE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')

@@ -52,12 +52,20 @@ static int _runtime(const struct hl_named_frame *f)
                                        "libgfortran", "ld-linux", NULL};
     static const char *const dirs[] = {"/usr/include/", "/usr/lib/gcc/",
                                        "/include/c++/", NULL};
+    static const char *const ops[] = {"operator new(", "operator new[](",
+                                      "operator delete(", "operator delete[](",
+                                      NULL};
 
     for (int i = 0; f->module && libs[i]; i++)
         if (!strncmp(_base(f->module), libs[i], strlen(libs[i])))
             return 1;
     for (int i = 0; f->file && dirs[i]; i++)
         if (strstr(f->file, dirs[i]))
+            return 1;
+    /* C++'s global operators, whatever their arguments: in a static
+     * program libstdc++'s are the program's, with no file. */
+    for (int i = 0; f->function && ops[i]; i++)
+        if (!strncmp(f->function, ops[i], strlen(ops[i])))
             return 1;
     return f->function && !strcmp(f->function, "_start");
 }

@@ -1,7 +1,8 @@
 """A statically linked PROGRAM, which LD_PRELOAD cannot reach, is named in
 one line (`heapline: PATH is statically linked: LD_PRELOAD cannot
-measure it`, PATH as found in PATH) and run all the same, with its exit
-status. A script is judged by its interpreter; a dynamic program, a
+measure it`, PATH as found in PATH, and the way to measure it: linked with
+the options of `pkg-config --static --libs heapline`) and run all the
+same, with its exit status. A script is judged by its interpreter; a dynamic program, a
 script of /bin/sh and the dynamic loader run as a program are not
 named."""
 
@@ -19,7 +20,9 @@ dynamic = t.program("exits_with")
 env = t.clean_env(HEAPLINE_LIBRARY=t.LIB)
 in_path = t.clean_env(HEAPLINE_LIBRARY=t.LIB,
                       PATH=t.PROGRAMS + ":/usr/bin:/bin")
-said = "heapline: %s is statically linked: LD_PRELOAD cannot measure it\n"
+said = ("heapline: %s is statically linked: LD_PRELOAD cannot measure it; "
+        "linked with the options of `pkg-config --static --libs heapline`, "
+        "it is measured\n")
 
 
 def summaries(stderr):

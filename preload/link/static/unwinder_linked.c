@@ -1,0 +1,23 @@
+/* libunwind linked in (libheapline-static.a holds what it needs of it,
+ * Makefile.am); heapline's own code
+ * is the one section that heapline-static.ld gathers it into, between
+ * the two symbols it defines. */
+#define _GNU_SOURCE
+#include "callsites/unwinder.h"
+
+#define UNW_LOCAL_ONLY
+#include <libunwind.h>
+
+extern const char hl_code_start[], hl_code_end[];
+
+hl_backtrace_fn *hl_unwinder_open(void)
+{
+    unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+    return unw_backtrace;
+}
+
+void hl_own_code(uintptr_t *start, uintptr_t *end)
+{
+    *start = (uintptr_t)hl_code_start;
+    *end = (uintptr_t)hl_code_end;
+}
