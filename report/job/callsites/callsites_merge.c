@@ -1,4 +1,5 @@
 #include "callsites_merge.h"
+#include "callsites_names.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,7 +34,8 @@ static struct _labelled *_labels(const struct hl_callsites_view *v,
     char buf[2048];
 
     for (size_t i = 0; l && i < v->ntotals; i++) {
-        hl_callsites_label(v, v->totals[i].stack, callers, buf, sizeof(buf));
+        hl_callsite_label_text(v->sym, v->db, v->totals[i].stack, callers, buf,
+                               sizeof(buf));
         l[i] = (struct _labelled){strdup(buf), i};
         if (!l[i].label) {
             _free_labels(l, i);

@@ -12,7 +12,7 @@
 #include "job/model/procs.h"
 
 /* v->totals, one per stack of set, become one per label of a site and
- * callers frames (hl_callsites_label): bytes, samples and variances
+ * callers frames (hl_callsite_label_text): bytes, samples and variances
  * summed, the processes that hold any of them counted once each, the
  * stack of the largest kept to name them; unsorted. 0, or -1 when memory
  * runs out (v is then unchanged). */

@@ -95,3 +95,24 @@ void hl_named_frame_text(const struct hl_named_frame *f, char *buf, size_t len)
     else
         snprintf(buf, len, "0x%" PRIx64, f->offset);
 }
+
+void hl_callsite_label_text(struct hl_symbolizer *sym,
+                            const struct hl_callsites_db *db, uint32_t stack,
+                            size_t callers, char *buf, size_t len)
+{
+    struct hl_named_frame f[HL_NAMED_MAX];
+    size_t n = hl_callsite_frames(sym, db, stack, f), at = 0;
+    char one[512];
+
+    if (!n) {
+        snprintf(buf, len, "(other stacks: the library's table was full)");
+        return;
+    }
+    hl_named_frame_text(&f[hl_callsite_label(f, n)], one, sizeof(one));
+    at = (size_t)snprintf(buf, len, "%s", one);
+    for (size_t i = hl_callsite_own(f, hl_callsite_label(f, n) + 1, n);
+         i < n && callers-- > 0 && at < len; i = hl_callsite_own(f, i + 1, n)) {
+        hl_named_frame_text(&f[i], one, sizeof(one));
+        at += (size_t)snprintf(buf + at, len - at, " <- %s", one);
+    }
+}

@@ -38,4 +38,11 @@ size_t hl_callsite_label(const struct hl_named_frame *f, size_t n);
 /* "function (file.c:12)", "function", "libfoo.so+0x1a2b" or "0x7f12...". */
 void hl_named_frame_text(const struct hl_named_frame *f, char *buf, size_t len);
 
+/* The naming frame of a stack, and up to callers of the program's own
+ * frames that called it, joined by " <- " (the text report's "site <-
+ * callers"). */
+void hl_callsite_label_text(struct hl_symbolizer *sym,
+                            const struct hl_callsites_db *db, uint32_t stack,
+                            size_t callers, char *buf, size_t len);
+
 #endif

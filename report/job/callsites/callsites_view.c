@@ -105,26 +105,6 @@ static void _estimate(struct hl_table *tab, uint64_t bytes, double variance)
     hl_table_cell(tab, "± %s", e);
 }
 
-void hl_callsites_label(const struct hl_callsites_view *v, uint32_t stack,
-                        size_t callers, char *buf, size_t len)
-{
-    struct hl_named_frame f[HL_NAMED_MAX];
-    size_t n = hl_callsite_frames(v->sym, v->db, stack, f), at = 0;
-    char one[512];
-
-    if (!n) {
-        snprintf(buf, len, "(other stacks: the library's table was full)");
-        return;
-    }
-    hl_named_frame_text(&f[hl_callsite_label(f, n)], one, sizeof(one));
-    at = (size_t)snprintf(buf, len, "%s", one);
-    for (size_t i = hl_callsite_own(f, hl_callsite_label(f, n) + 1, n);
-         i < n && callers-- > 0 && at < len; i = hl_callsite_own(f, i + 1, n)) {
-        hl_named_frame_text(&f[i], one, sizeof(one));
-        at += (size_t)snprintf(buf + at, len - at, " <- %s", one);
-    }
-}
-
 /* A cell of text that comes from files (a host name, a module's path, a
  * function name): escaped, as the rest of the text report (escape.h). */
 static void _cell_escaped(struct hl_table *tab, const char *s)
@@ -161,7 +141,8 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
         char label[2048];
 
         _estimate(&tab, t->bytes, t->variance);
-        hl_callsites_label(v, t->stack, _TEXT_CALLERS, label, sizeof(label));
+        hl_callsite_label_text(v->sym, v->db, t->stack, _TEXT_CALLERS, label,
+                               sizeof(label));
         at = strlen(label);
         if (t->stacks > 1)
             snprintf(label + at, sizeof(label) - at, " [%" PRIu32 " calls]",
@@ -190,7 +171,8 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             char label[1024];
 
-            hl_callsites_label(v, s->stack, 1, label, sizeof(label));
+            hl_callsite_label_text(v->sym, v->db, s->stack, 1, label,
+                                   sizeof(label));
             if (i)
                 hl_table_cell(&tab, "%s", "");
             else
@@ -228,7 +210,7 @@ static void _json_callsite(FILE *out, const struct hl_callsites_view *v,
     size_t n = hl_callsite_frames(v->sym, v->db, stack, f);
     char label[1024];
 
-    hl_callsites_label(v, stack, 0, label, sizeof(label));
+    hl_callsite_label_text(v->sym, v->db, stack, 0, label, sizeof(label));
     fprintf(out,
             "{\"bytes\": %" PRIu64 ", \"se_bytes\": %" PRIu64
             ", \"samples\": %" PRIu64 ", \"calls\": %" PRIu32 ", \"site\": ",

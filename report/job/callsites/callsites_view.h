@@ -56,12 +56,6 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
                            size_t top);
 void hl_callsites_view_free(struct hl_callsites_view *v);
 
-/* The naming frame of a stack, and up to callers of the program's own
- * frames that called it, joined by " <- " (the text report's "site <-
- * callers"). */
-void hl_callsites_label(const struct hl_callsites_view *v, uint32_t stack,
-                        size_t callers, char *buf, size_t len);
-
 void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v);
 /* A JSON member "sites": {...}, without a separator around it. */
 void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v);

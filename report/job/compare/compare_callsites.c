@@ -82,8 +82,8 @@ static long _sites(const struct hl_callsites_view *v, struct _site **out)
     if (!s)
         return -1;
     for (size_t i = 0; i < v->ntotals; i++) {
-        hl_callsites_label(v, v->totals[i].stack, _CALLERS, label,
-                           sizeof(label));
+        hl_callsite_label_text(v->sym, v->db, v->totals[i].stack, _CALLERS,
+                               label, sizeof(label));
         s[i].label = strdup(label);
         s[i].loose = _loose(v, v->totals[i].stack);
         s[i].bytes = v->totals[i].bytes;
