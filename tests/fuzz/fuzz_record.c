@@ -82,7 +82,8 @@ static void _check_summary(const struct hl_procset *set,
         FUZZ_CHECK(sum->ranks[i].proc < set->count);
 }
 
-/* Every output format, with no request, --mem and --mem-per-cpu. */
+/* Every output format, with no request, --mem and --mem-per-cpu: each
+ * with a suggestion, as a run outside Slurm has one too. */
 static void _print_all(struct hl_report *r, FILE *sink)
 {
     static const enum hl_mem_request_kind kinds[] = {HL_REQ_NONE, HL_REQ_MEM,
@@ -93,7 +94,7 @@ static void _print_all(struct hl_report *r, FILE *sink)
         r->req.bytes = 4ULL << 30;
         r->req.cpus_per_rank = 2;
         hl_suggest(r);
-        FUZZ_CHECK(r->sug.known == (kinds[k] != HL_REQ_NONE));
+        FUZZ_CHECK(r->sug.known);
         FUZZ_CHECK(fuzz_terminated(r->sug.option, sizeof(r->sug.option)));
         hl_print_text(sink, r);
         hl_print_json(sink, r);
