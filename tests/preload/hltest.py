@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 LIB = os.environ.get("HEAPLINE_TEST_LIB", "")
 LAUNCHER = os.environ.get("HEAPLINE_TEST_LAUNCHER", "")
@@ -247,6 +248,27 @@ def read_provisional(path):
     for name in ["rank", "pid", "ppid"] + names[4:12]:
         rec[name] = float(rec[name]) if name.endswith("_s") else int(rec[name])
     return rec
+
+
+def holding_record(folder):
+    """The processes that hold a file of the folder open as their fd 3:
+    the refresher holds its process's record so from before it executes."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            target = os.readlink("/proc/%s/fd/3" % pid)
+        except OSError:
+            continue
+        if target.startswith(folder):
+            found.append(pid)
+    return found
+
+
+def refreshers_gone(folder):
+    """Waits, as long as it takes, until no process holds a file of the
+    folder as its fd 3 (a hang here is CI's to catch)."""
+    while holding_record(folder):
+        time.sleep(0.05)
 
 
 def unchanged(argv, output, what, warnings=1, **run_kw):

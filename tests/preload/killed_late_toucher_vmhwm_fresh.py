@@ -36,18 +36,6 @@ def fresh():
     return abs(rec["vmhwm_bytes"] - held) <= held * 0.05
 
 
-def holding_record():
-    """Processes that hold a file of work open as their fd 3."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            target = os.readlink("/proc/%s/fd/3" % pid)
-        except OSError:
-            continue
-        if target.startswith(work):
-            found.append(pid)
-    return found
-
 
 # The refresher reads four times a second; on a loaded machine, later: the
 # kill waits for its reading of what was touched (without the refresher,
@@ -60,8 +48,7 @@ proc.send_signal(signal.SIGKILL)
 proc.wait()
 # Its last write, the elapsed time, comes once the process is gone, and
 # then the refresher goes too (else the test hangs here).
-while holding_record():
-    time.sleep(0.1)
+t.refreshers_gone(work)
 life = time.monotonic() - start
 rec = t.read_provisional(rec_path)
 t.check(abs(rec["vmhwm_bytes"] - held) <= held * 0.05,

@@ -55,23 +55,10 @@ proc.send_signal(signal.SIGKILL)
 proc.wait()
 
 
-def holding_record():
-    """Processes that hold a file of work open as their fd 3."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            target = os.readlink("/proc/%s/fd/3" % pid)
-        except OSError:
-            continue
-        if target.startswith(work):
-            found.append(pid)
-    return found
-
 
 # Its last write, the elapsed time, comes once the process is gone, and
 # then the refresher goes too (else the test hangs here).
-while holding_record():
-    time.sleep(0.1)
+t.refreshers_gone(work)
 gone = time.monotonic()
 rec = t.read_provisional(rec_path)
 t.check(abs(rec["vmhwm_bytes"] - touched) <= touched * 0.05,

@@ -36,31 +36,11 @@ def refreshers(ms, env):
     return [l for l in out.splitlines() if l.startswith("refreshers ")]
 
 
-def holding(folder):
-    """Processes that hold a file of the folder open as their fd 3."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            target = os.readlink("/proc/%s/fd/3" % pid)
-        except OSError:
-            continue
-        if target.startswith(folder):
-            found.append(pid)
-    return found
-
-
-def gone(folder):
-    """Waits until no process holds a file of the folder as its fd 3."""
-    while holding(folder):
-        time.sleep(0.05)
-    return True
-
-
 def watching(pid, folder):
     """Whether a process other than pid and its children holds a file of
     the folder as its fd 3 and pid's folder of /proc open: pid's refresher,
     started and ready to see its death."""
-    for other in holding(folder):
+    for other in t.holding_record(folder):
         try:
             with open("/proc/%s/stat" % other) as f:
                 ppid = int(f.read().rsplit(")", 1)[1].split()[1])
@@ -99,7 +79,7 @@ t.check(sum(r["program"] == "lives_then_waits" and r["ppid"] in shells
         "twenty records of the program (and of the child each forks)")
 t.check(lines == ["refreshers 1"] * 20,
         "twenty short processes of a script: a refresher each: %r" % lines)
-gone(scripts)  # none left once the script is over, or the test hangs
+t.refreshers_gone(scripts)  # none left once the script is over, or it hangs
 
 if t.failures:
     # A refresher missing above would be waited for below forever.
@@ -124,7 +104,7 @@ proc.send_signal(signal.SIGKILL)
 proc.wait()
 # Its last write, the elapsed time, comes once the process is gone; then
 # the refresher goes too.
-gone(young)
+t.refreshers_gone(young)
 rec = t.read_provisional(rec_path)
 # One millisecond: elapsed_s is rounded to it.
 t.check(rec["elapsed_s"] >= killed - alive - 0.001 > milestone,
