@@ -23,54 +23,16 @@ ac_cv_func_sigabbrev_np=no
 ac_cv_func_getdents64=no
 ac_cv_func_close_range=no'
 
-tree=$(cd "$(dirname "$0")/.." && pwd)
-if [ $# -ge 1 ]; then
-    top=$1
-    keep=yes
-else
-    top=$(mktemp -d "${TMPDIR:-/tmp}/heapline-fallbacks.XXXXXX")
-    keep=no
-fi
-mkdir -p "$top"
-top=$(cd "$top" && pwd)
-srcdir=$top/src
+. "$(dirname "$0")/side_tree.sh"
+side_tree fallbacks "$@"
 build=$top/build
-logs=$top/logs
-rm -rf "$srcdir" "$build" "$logs"
-mkdir -p "$srcdir" "$build" "$logs"
-problems=
+rm -rf "$build"
+mkdir -p "$build"
 
-say() {
-    echo "fallbacks.sh: $*"
-}
-
-problem() {
-    say "FAILED: $1"
-    problems="$problems${problems:+; }$1"
-}
-
-# make_in DIR ARGS...: make, its output kept in a log unless it fails.
-make_in() {
-    dir=$1
-    shift
-    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
-    if ! make -C "$dir" "$@" > "$log" 2>&1; then
-        grep -v '^make' "$log" | tail -60
-        return 1
-    fi
-}
-
-(cd "$tree" && git ls-files --cached --others --exclude-standard |
-    while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
-    tar -cf - -T -) | tar -xf - -C "$srcdir" || {
-    echo "fallbacks: FAILED (no copy of the sources in $srcdir)"
+copy_sources || {
+    echo "fallbacks: FAILED (no copy of the sources to build in $srcdir)"
     exit 1
 }
-if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
-    tail -30 "$logs/autoreconf.log"
-    echo "fallbacks: FAILED (autoreconf)"
-    exit 1
-fi
 # shellcheck disable=SC2086
 if ! (cd "$build" && "$srcdir/configure" $FORCED) > "$logs/configure.log" 2>&1; then
     tail -30 "$logs/configure.log"
@@ -115,4 +77,4 @@ if [ -n "$problems" ]; then
     exit 1
 fi
 echo "fallbacks: clean ($pass passed, $skip skipped, every fallback forced)"
-[ $keep = yes ] || rm -rf "$top"
+side_tree_done

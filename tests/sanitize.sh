@@ -19,35 +19,12 @@
 # Environment: SANITIZE_CC (default: clang, else gcc), MAKEFLAGS as usual.
 set -u
 
-tree=$(cd "$(dirname "$0")/.." && pwd)
-if [ $# -ge 1 ]; then
-    top=$1
-    keep=yes
-else
-    top=$(mktemp -d "${TMPDIR:-/tmp}/heapline-sanitize.XXXXXX")
-    keep=no
-fi
-mkdir -p "$top"
-top=$(cd "$top" && pwd)
+. "$(dirname "$0")/side_tree.sh"
+side_tree sanitize "$@"
 san_flags='-fsanitize=address,undefined -fno-omit-frame-pointer -g -O1'
 plain_flags='-g -O1'
 # Debian 12's valgrind 3.19 cannot read clang 14's DWARF 5
 vg_flags='-gdwarf-4 -O1'
-logs=$top/logs
-rm -rf "$logs"
-mkdir -p "$logs"
-problems=
-srcdir=$top/src
-
-say() {
-    echo "sanitize.sh: $*"
-}
-
-# problem WHAT: remembered for the summary line.
-problem() {
-    say "FAILED: $1"
-    problems="$problems${problems:+; }$1"
-}
 
 # configure_tree DIR CFLAGS: a fresh build tree of the source tree.
 configure_tree() {
@@ -59,33 +36,6 @@ configure_tree() {
             tail -30 "$1.configure.log"
             return 1
         }
-}
-
-# copy_sources: the tree's own files into $srcdir, and its build system. A
-# file that a test run beside this one removes while it is copied is no
-# source, and does not fail the copy (.ci/run runs make check meanwhile).
-copy_sources() {
-    rm -rf "$srcdir"
-    mkdir -p "$srcdir"
-    (cd "$tree" && git ls-files --cached --others --exclude-standard |
-        while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
-        tar --ignore-failed-read -cf - -T -) | tar -xf - -C "$srcdir" ||
-        return 1
-    if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
-        tail -30 "$logs/autoreconf.log"
-        return 1
-    fi
-}
-
-# make_in DIR ARGS...: make, with its output kept in a log unless it fails.
-make_in() {
-    dir=$1
-    shift
-    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
-    if ! make -C "$dir" "$@" > "$log" 2>&1; then
-        grep -v '^make' "$log" | tail -60
-        return 1
-    fi
 }
 
 # The compiler: SANITIZE_CC, else clang, else gcc, the first that links a
@@ -199,4 +149,4 @@ if [ -n "$problems" ]; then
     exit 1
 fi
 echo "sanitize: clean (ASan+UBSan with $cc, leaks $([ $leaks = 1 ] && echo checked || echo not checked); valgrind: $runs runs of heapline-report)"
-[ $keep = yes ] || rm -rf "$top"
+side_tree_done

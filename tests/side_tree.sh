@@ -1,0 +1,71 @@
+# Sourced by tests/sanitize.sh and tests/fallbacks.sh, which build heapline
+# a second way in a tree of their own beside the source tree: that tree
+# may be configured in place (as .ci/run does), where a VPATH configure
+# refuses to run, and is left untouched.
+#
+#     side_tree NAME [BUILDDIR]
+#
+# sets top (BUILDDIR, else a temporary directory that side_tree_done
+# removes on success), logs and srcdir, and empties logs.
+
+side_tree() {
+    side_name=$1
+    tree=$(cd "$(dirname "$0")/.." && pwd)
+    if [ $# -ge 2 ]; then
+        top=$2
+        keep=yes
+    else
+        top=$(mktemp -d "${TMPDIR:-/tmp}/heapline-$side_name.XXXXXX")
+        keep=no
+    fi
+    mkdir -p "$top"
+    top=$(cd "$top" && pwd)
+    logs=$top/logs
+    srcdir=$top/src
+    rm -rf "$logs"
+    mkdir -p "$logs"
+    problems=
+}
+
+say() {
+    echo "$side_name.sh: $*"
+}
+
+# problem WHAT: remembered for the summary line.
+problem() {
+    say "FAILED: $1"
+    problems="$problems${problems:+; }$1"
+}
+
+# make_in DIR ARGS...: make, with its output kept in a log unless it fails.
+make_in() {
+    dir=$1
+    shift
+    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
+    if ! make -C "$dir" "$@" > "$log" 2>&1; then
+        grep -v '^make' "$log" | tail -60
+        return 1
+    fi
+}
+
+# copy_sources: the tree's own files (those git tracks or would track) into
+# $srcdir, and its build system. A file that a test run beside this one
+# removes while it is copied is no source, and does not fail the copy
+# (.ci/run runs make check meanwhile).
+copy_sources() {
+    rm -rf "$srcdir"
+    mkdir -p "$srcdir"
+    (cd "$tree" && git ls-files --cached --others --exclude-standard |
+        while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
+        tar --ignore-failed-read -cf - -T -) | tar -xf - -C "$srcdir" ||
+        return 1
+    if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
+        tail -30 "$logs/autoreconf.log"
+        return 1
+    fi
+}
+
+# side_tree_done: the temporary directory goes once all passed.
+side_tree_done() {
+    [ $keep = yes ] || rm -rf "$top"
+}
