@@ -21,6 +21,12 @@ build=${abs_top_builddir:-$top}
 cc=${CC:-gcc}
 flags="-std=gnu11 -Wall -Wextra -g -O2 -fPIC"
 
+# One build at a time (make -j2 check runs two scenarios of 26.05 at
+# once); the second then finds it made.
+mkdir -p "$out"
+exec 8> "$out/.lock"
+flock 8
+
 # Made once per change: nothing it is made from is newer.
 if [ -f "$out/heapline.so" ] && [ -z "$(find "$top/spank" "$top/common" \
     "$build/spank/.libs" "$build/config.h" "$prefix/include/slurm" "$0" \
@@ -33,7 +39,6 @@ checks=$top/tests/spank/releases/slurm-checks
 rel=$build/tests/spank/releases
 [ -x "$checks" ] || make -s -C "$rel" \
     "$(sed -n 's/^srcdir = //p' "$rel/Makefile")/slurm-checks" > /dev/null
-mkdir -p "$out"
 grep -v 'HL_SLURM_' "$build/config.h" > "$out/config.h"
 (cd "$out" && "$checks" -q CC="$cc" CPPFLAGS="-I$prefix/include" \
     > checks.log 2>&1) || { cat "$out/checks.log" >&2; exit 1; }

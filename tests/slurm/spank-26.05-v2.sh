@@ -1,15 +1,6 @@
 #!/bin/sh
 # The plugin's scenarios that matter to a site (spank-release.sh) on Slurm
 # 26.05, cgroup v2, in the guest (in-guest.sh), with the plugin built for
-# 26.05 here beforehand (plugin-for-release.sh: the guest runs it from the
-# shared build tree).
-here=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
-prefix=$("$here/install-slurm.sh" 2> /dev/null) || {
-    echo "1..0 # SKIP no Slurm 26.05 (install-slurm.sh)"
-    exit 0
-}
-build=${abs_top_builddir:-$(cd "$here/../.." && pwd)}
-"$here/plugin-for-release.sh" "$prefix" \
-    "$build/tests/slurm/heapline-$(basename "$prefix")" > /dev/null ||
-    { echo "Bail out! plugin-for-release.sh failed"; exit 1; }
-exec "$here/in-guest.sh" spank-release.sh 26.05 v2
+# 26.05 here beforehand: the guest runs it from the shared build tree.
+exec "${abs_srcdir:-$(dirname "$0")}/with-plugin-26.05.sh" \
+    in-guest.sh spank-release.sh 26.05 v2
