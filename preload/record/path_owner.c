@@ -21,9 +21,11 @@ static int _column(const struct hl_field *names, size_t n, const char *name)
     return -1;
 }
 
-/* The start of a provisional record, head[0..len): its pid when its host
- * is host, else 0. The values line may be cut after the pid. */
-static pid_t _pid_of(const char *head, size_t len, const char *host)
+/* The start of a record, head[0..len), provisional or not as said: its pid
+ * when its host is host, else 0. The values line may be cut after the
+ * pid. */
+static pid_t _pid_of(const char *head, size_t len, const char *host,
+                     bool provisional)
 {
     struct hl_cursor c = {head, head + len, 0, 0};
     struct hl_field names[HL_CSV_MAX_FIELDS + 1], f;
@@ -40,7 +42,7 @@ static pid_t _pid_of(const char *head, size_t len, const char *host)
         return 0;
     n = hl_csv_split(header, header_len, names);
     if (n == HL_CSV_BAD_QUOTES || n > HL_CSV_MAX_FIELDS ||
-        !hl_csv_is(&names[n - 1], HL_RECORD_NAME(end)))
+        hl_csv_is(&names[n - 1], HL_RECORD_NAME(end)) != provisional)
         return 0;
     host_col = _column(names, n, HL_RECORD_NAME(host));
     pid_col = _column(names, n, HL_RECORD_NAME(pid));
@@ -69,22 +71,32 @@ int hl_path_held_by_other(const char *path, const char *host, pid_t self)
     struct stat st;
     ssize_t n = -1;
     pid_t pid = 0;
+    bool provisional = false;
     int held, saved_errno = errno;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
     if (fd < 0)
         return 0;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-        st.st_size <= HL_RECORD_TEXT_MAX && st.st_size > (off_t)tail_len &&
-        pread(fd, tail, tail_len, st.st_size - (off_t)tail_len) ==
-            (ssize_t)tail_len &&
-        !memcmp(tail, tail_text, tail_len))
+        st.st_size > (off_t)tail_len) {
+        provisional = st.st_size <= HL_RECORD_TEXT_MAX &&
+                      pread(fd, tail, tail_len, st.st_size - (off_t)tail_len) ==
+                          (ssize_t)tail_len &&
+                      !memcmp(tail, tail_text, tail_len);
         n = pread(fd, head, sizeof(head), 0);
+    }
     close(fd);
     if (n > 0)
-        pid = _pid_of(head, (size_t)n, host);
-    /* Alive: signal 0 reaches it, or it is there but another user's. */
-    held = pid > 0 && pid != self && (kill(pid, 0) == 0 || errno == EPERM);
+        pid = _pid_of(head, (size_t)n, host, provisional);
+    /* A provisional record is another's while its process lives (signal 0
+     * reaches it, or it is there but another user's); the image that
+     * executed this one left its own, of this pid. A final record of this
+     * pid is another's: a process that exited, whose pid the kernel gave
+     * this one once pid_max wrapped. */
+    if (provisional)
+        held = pid > 0 && pid != self && (kill(pid, 0) == 0 || errno == EPERM);
+    else
+        held = pid == self;
     errno = saved_errno;
     return held;
 }
