@@ -56,7 +56,8 @@ before=$failed
 "$cluster_sh" on "$cdir" n1 "$py" "$art/cgroup-sampler.py" "$d/step-cg" \
     > "$d/sampled" 2> "$d/sampler.err" &
 sampler=$!
-# n1 holds ranks 0 and 2, 60 MB each, for 2 s.
+# n1 holds ranks 0 and 2, 60 MB each, at once (step-peak.py waits for all
+# ranks and for the sampler), for 2 s or more.
 (cd "$d" && srun --heapline -N2 -n4 -m cyclic --mem=1G "$py" \
     "$art/step-peak.py" "$d/step-cg" 60 2 > "$d/out" 2> "$d/err")
 _ok $? "$tag: srun --heapline -N2 -n4 --mem=1G succeeds"
