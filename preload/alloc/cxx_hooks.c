@@ -145,11 +145,8 @@ static void *_next_of(int op)
             return fn args;                                                    \
         mark = hl_count_mark(0);                                               \
         p = fn args;                                                           \
-        if (p && hl_count_mark(0) == mark) {                                   \
-            size_t size_ = hl_new_size(p, request);                            \
-            hl_callsites_alloc(p, size_);                                      \
-            hl_count_alloc_now(size_);                                         \
-        }                                                                      \
+        if (p && hl_count_mark(0) == mark)                                     \
+            return hl_count_new(p, request);                                   \
         return p;                                                              \
     }
 
