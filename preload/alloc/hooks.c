@@ -556,14 +556,15 @@ static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
 
 HL_EXPORT void *HL_ENTRY(realloc)(void *p, size_t size)
 {
-    size_t old, head;
+    size_t was, head, old;
     int64_t delta;
     void *q;
 
-    if (!_fast(p) || _UNLIKELY(hl_head_leaves(old = hl_glibc_head(p))))
+    if (!_fast(p) || hl_head_leaves(was = hl_glibc_head(p)))
         return _realloc_general(p, size);
-    old = hl_glibc_heap_usable(old);
+    /* The header as read is what is kept across the call: one register. */
     q = hl_next.realloc(p, size);
+    old = hl_glibc_heap_usable(was);
     if (_UNLIKELY(!q || hl_head_leaves(head = hl_glibc_head(q))))
         return _realloc_rest(p, q, old, size);
     if (hl_count_sample_due(hl_glibc_heap_usable(head)))
