@@ -534,12 +534,19 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
     return q;
 }
 
+/* The same from realloc's inline path, which keeps p's header as read
+ * (was) rather than its usable size: one instruction less there. */
+static _OUT_OF_LINE void *_realloc_due_glibc(void *p, void *q, size_t was)
+{
+    return _realloc_due(p, q, hl_glibc_heap_usable(was), hl_glibc_usable(q));
+}
+
 /* What the inline path leaves: a failure, or a block that came back
- * mmapped (or with sites on, large). */
-static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
+ * mmapped (or with sites on, large); p's header as read was. */
+static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t was,
                                         size_t size)
 {
-    size_t new;
+    size_t old = hl_glibc_heap_usable(was), new;
 
     if (!q) {
         if (!size)
@@ -564,11 +571,11 @@ HL_EXPORT void *HL_ENTRY(realloc)(void *p, size_t size)
         return _realloc_general(p, size);
     /* The header as read is what is kept across the call: one register. */
     q = hl_next.realloc(p, size);
-    old = hl_glibc_heap_usable(was);
     if (_UNLIKELY(!q || hl_head_leaves(head = hl_glibc_head(q))))
-        return _realloc_rest(p, q, old, size);
+        return _realloc_rest(p, q, was, size);
     if (hl_count_sample_due(hl_glibc_heap_usable(head)))
-        return _realloc_due(p, q, old, hl_glibc_heap_usable(head));
+        return _realloc_due_glibc(p, q, was);
+    old = hl_glibc_heap_usable(was);
     delta = (int64_t)hl_glibc_heap_usable(head) - (int64_t)old;
     if (q != p)
         hl_count_move();
