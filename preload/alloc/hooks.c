@@ -42,10 +42,11 @@ static inline int _fast(const void *p)
     } while (0)
 
 /* A block that the library keeps as its own: tagged if glibc's heap
- * would not send its release out of line otherwise (tagged.h). */
-static void *_keep_own(void *p)
+ * would not send its release out of line otherwise (tagged.h). align: the
+ * alignment asked for, 0 for malloc's. */
+static void *_keep_own(void *p, size_t align)
 {
-    void *q = hl_tag_needed(p) ? hl_tag(p, hl_glibc_usable(p)) : p;
+    void *q = hl_tag_needed(p) ? hl_tag(p, hl_glibc_usable(p), align) : p;
 
     if (!q)
         q = p;
@@ -53,19 +54,20 @@ static void *_keep_own(void *p)
     return q;
 }
 
-/* The countdown reached zero at a new block p of size usable bytes: p,
- * or the tagged copy that replaces it, kept if it holds a sample point
- * (or if it is the library's own). */
-static _OUT_OF_LINE void *_sampled(void *p, size_t size)
+/* The countdown reached zero at a new block p of size usable bytes,
+ * asked with alignment align (0: malloc's): p, or the tagged copy that
+ * replaces it, kept if it holds a sample point (or if it is the library's
+ * own). */
+static _OUT_OF_LINE void *_sampled(void *p, size_t size, size_t align)
 {
     void *q;
 
     if (hl_callsites_internal)
-        return _keep_own(p);
+        return _keep_own(p, align);
     if (!hl_callsites_take())
         return p;
-    q = hl_tag_needed(p) ? hl_tag(p, size) : p;
-    /* No memory for the copy: the sample is dropped. */
+    q = hl_tag_needed(p) ? hl_tag(p, size, align) : p;
+    /* No copy (no memory, or no room: tagged.h): the sample is dropped. */
     if (!q)
         return p;
     hl_callsites_keep(q, size);
@@ -74,9 +76,9 @@ static _OUT_OF_LINE void *_sampled(void *p, size_t size)
 
 /* Samples before it counts: a peak milestone that the count reaches then
  * has the block in its at-peak table. The library's own is not counted. */
-static _OUT_OF_LINE void *_counted_due(void *p, size_t size)
+static _OUT_OF_LINE void *_counted_due(void *p, size_t size, size_t align)
 {
-    p = _sampled(p, size);
+    p = _sampled(p, size, align);
     if (!hl_callsites_internal)
         hl_count_alloc_now(size);
     return p;
@@ -86,12 +88,12 @@ static _OUT_OF_LINE void *_counted_due(void *p, size_t size)
  * bootstrap arena's, not the allocator's own bookkeeping) past a closed
  * gate, with what malloc was asked for (0 when it was not malloc's kind of
  * call): the block, or its tagged copy. */
-void *hl_count_new(void *p, size_t request)
+void *hl_count_new(void *p, size_t request, size_t align)
 {
     size_t size = hl_new_size(p, request);
 
     if (_UNLIKELY(hl_count_sample_due(size)))
-        return _counted_due(p, size);
+        return _counted_due(p, size, align);
     hl_count_alloc_now(size);
     return p;
 }
@@ -105,42 +107,45 @@ static inline void _count_released(void *p)
 }
 
 /* A new block from any allocator. */
-static _OUT_OF_LINE void *_counted_general(void *p, size_t request)
+static _OUT_OF_LINE void *_counted_general(void *p, size_t request,
+                                           size_t align)
 {
     if (p && !hl_in_bootstrap(p) && !hl_uncounted_call())
-        return hl_count_new(p, request);
+        return hl_count_new(p, request, align);
     return p;
 }
 
 /* An mmapped chunk, or with sites on a large one; or a bootstrap block,
- * if the gate opened while it was served. */
+ * if the gate opened while it was served. Its header sends its release
+ * out of line already: it is never tagged, whatever its alignment. */
 static _OUT_OF_LINE void *_counted_odd(void *p)
 {
     if (hl_in_bootstrap(p))
         return p;
-    return hl_count_new(p, 0);
+    return hl_count_new(p, 0, 0);
 }
 
-/* A new block of glibc's, past the gate. */
-static inline void *_counted_glibc(void *p)
+/* A new block of glibc's, past the gate, asked with alignment align (0:
+ * malloc's, a constant that only the sampled path reads). */
+static inline void *_counted_glibc(void *p, size_t align)
 {
     size_t head = hl_glibc_head(p);
 
     if (_UNLIKELY(hl_head_leaves(head)))
         return _counted_odd(p);
     if (hl_count_sample_due(hl_glibc_heap_usable(head)))
-        return _counted_due(p, hl_glibc_heap_usable(head));
+        return _counted_due(p, hl_glibc_heap_usable(head), align);
     if (_UNLIKELY(hl_count_alloc(hl_glibc_heap_usable(head))))
         return hl_count_slow(p);
     return p;
 }
 
 /* A new block from the real allocator. */
-static inline void *_counted(void *p, size_t request)
+static inline void *_counted(void *p, size_t request, size_t align)
 {
     if (!_fast(p))
-        return _counted_general(p, request);
-    return _counted_glibc(p);
+        return _counted_general(p, request, align);
+    return _counted_glibc(p, align);
 }
 
 /* What malloc and calloc call: first a function that waits for the real
@@ -278,7 +283,7 @@ static void *_malloc_sampling(size_t size)
     void *p = hl_next.malloc(size);
 
     if (_LIKELY(p) && !hl_mine.uncounted)
-        return hl_count_new(p, size);
+        return hl_count_new(p, size, 0);
     return p;
 }
 
@@ -287,7 +292,7 @@ static void *_calloc_sampling(size_t n, size_t size)
     void *p = hl_next.calloc(n, size);
 
     if (_LIKELY(p) && !hl_mine.uncounted)
-        return hl_count_new(p, n * size);
+        return hl_count_new(p, n * size, 0);
     return p;
 }
 
@@ -371,7 +376,7 @@ void *hl_malloc(size_t size)
 
     if (!_fast(p))
         return p;
-    return _counted_glibc(p);
+    return _counted_glibc(p, 0);
 }
 
 HL_EXPORT void *HL_ENTRY(malloc)(size_t size)
@@ -428,7 +433,7 @@ HL_EXPORT void *HL_ENTRY(calloc)(size_t n, size_t size)
     p = HL_ONCE_SET(_calloc_entry)(n, size);
     if (!_fast(p))
         return p;
-    return _counted_glibc(p);
+    return _counted_glibc(p, 0);
 }
 
 /* A block from the bootstrap arena moves out to the real allocator. */
@@ -459,7 +464,7 @@ static void *_realloc_bootstrapping(void *p, size_t size)
  * bytes): q of new usable bytes, or its tagged copy. */
 static _OUT_OF_LINE void *_realloc_due(void *p, void *q, size_t old, size_t new)
 {
-    q = _sampled(q, new);
+    q = _sampled(q, new, 0);
     if (hl_callsites_internal) {
         hl_count_free_now(old);
         return q;
@@ -504,7 +509,7 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
 
     _READY_OR(_realloc_bootstrapping(p, size));
     if (!p)
-        return _counted(hl_next.realloc(NULL, size), size);
+        return _counted(hl_next.realloc(NULL, size), size, 0);
     if (hl_in_bootstrap(p))
         return _realloc_bootstrap_block(p, size);
     if (hl_uncounted_call())
@@ -516,7 +521,7 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
      * blocks stay its own. */
     if (hl_callsites_free(p)) {
         q = hl_next.realloc(p, size);
-        return q ? _keep_own(q) : NULL;
+        return q ? _keep_own(q, 0) : NULL;
     }
     old = hl_released_size(p, 0);
     q = hl_next.realloc(p, size);
@@ -620,20 +625,20 @@ HL_EXPORT int HL_ENTRY(posix_memalign)(void **out, size_t align, size_t size)
     }
     rc = hl_next.posix_memalign(out, align, size);
     if (!rc)
-        *out = _counted(*out, 0);
+        *out = _counted(*out, 0, align);
     return rc;
 }
 
 HL_EXPORT void *HL_ENTRY(aligned_alloc)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
-    return _counted(hl_next.aligned_alloc(align, size), 0);
+    return _counted(hl_next.aligned_alloc(align, size), 0, align);
 }
 
 HL_EXPORT void *HL_ENTRY(memalign)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
-    return _counted(hl_next.memalign(align, size), 0);
+    return _counted(hl_next.memalign(align, size), 0, align);
 }
 
 /* The page is the system's: 4 KiB on x86-64, often 64 KiB on aarch64. */
@@ -645,12 +650,12 @@ static size_t _page(void)
 HL_EXPORT void *HL_ENTRY(valloc)(size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(_page(), size));
-    return _counted(hl_next.valloc(size), 0);
+    return _counted(hl_next.valloc(size), 0, _page());
 }
 
 HL_EXPORT void *HL_ENTRY(pvalloc)(size_t size)
 {
     _READY_OR(
         hl_bootstrap_alloc(_page(), (size + _page() - 1) & ~(_page() - 1)));
-    return _counted(hl_next.pvalloc(size), 0);
+    return _counted(hl_next.pvalloc(size), 0, _page());
 }

@@ -12,23 +12,22 @@ void hl_tagged_start(void)
                      __ATOMIC_RELEASE);
 }
 
-void *hl_tag(void *p, size_t size)
+void *hl_tag(void *p, size_t size, size_t align)
 {
-    /* The copy keeps every alignment the block had: a block of memalign
-     * has at least the alignment asked for. */
-    size_t align = (uintptr_t)p & -(uintptr_t)p;
     char *real, *q;
     size_t *h;
 
-    if (align <= _HEAD) {
+    if (align < _HEAD)
         align = _HEAD;
-        real = hl_next.malloc(size + _HEAD);
-    } else {
-        real = hl_next.memalign(align, size + align);
-    }
+    if (size + align >= HL_TAG_ROOM)
+        return NULL;
+    /* From a block of glibc's (16-aligned), the first address aligned as
+     * asked that leaves room for the header before it. */
+    real = hl_next.malloc(size + align);
     if (!real)
         return NULL;
-    q = real + align;
+    q = (char *)(((uintptr_t)real + _HEAD + align - 1) &
+                 ~(uintptr_t)(align - 1));
     h = (size_t *)q - 2;
     h[0] = (size_t)((char *)h - real);
     h[1] = (size + _HEAD) | HL_HEAD_ODD | HL_HEAD_TAG;

@@ -12,10 +12,14 @@
  * - out of line, the tag tells a sampled block from a real mmapped chunk,
  *   and the prev_size word where the copy's glibc block starts.
  *
- * A tagged block costs 16 bytes more than its block (or its alignment,
- * when the block was aligned beyond 16), and a copy of its bytes once.
- * Blocks of HL_TAG_MAX bytes and more are not copied: with sites on, their
- * chunk size sends them out of line by itself (hl_head_out). */
+ * A tagged block costs 16 bytes more than its block (or the alignment
+ * asked for, when a call of the memalign family asked beyond 16), and a
+ * copy of its bytes once. The copy's alignment is the one asked for, never
+ * the one the block's address happens to have: glibc's addresses change
+ * from run to run, and a copy as aligned as its address could be mmapped
+ * (see HL_TAG_ROOM). Blocks of HL_TAG_MAX bytes and more are not copied:
+ * with sites on, their chunk size sends them out of line by itself
+ * (hl_head_out). */
 #ifndef HEAPLINE_TAGGED_H
 #define HEAPLINE_TAGGED_H
 
@@ -27,6 +31,15 @@
 
 #define HL_HEAD_TAG 4 /* glibc's NON_MAIN_ARENA, with HL_HEAD_ODD */
 #define HL_TAG_MAX ((size_t)64 << 10)
+/* A copy asks glibc for less: 128 KiB is where glibc's mmap threshold
+ * starts, and it only grows unless the program sets it (and then stays).
+ * A copy is then never mmapped by a threshold that the program's own
+ * calls did not set, and its release never raises the threshold, which
+ * would make the program's later blocks other than with sites off. A
+ * block that the copy would not fit (one asked with an alignment of 128
+ * KiB or more, which glibc mmaps unless the threshold has grown) is not
+ * copied, and its sample is dropped. */
+#define HL_TAG_ROOM ((size_t)128 << 10)
 
 /* The flags of a glibc header that send a block out of line: HL_HEAD_ODD,
  * and with sites on every size bit from HL_TAG_MAX up. */
@@ -62,9 +75,10 @@ static inline int hl_tag_needed(const void *p)
     return hl_next.glibc_chunks && !hl_head_leaves(hl_glibc_head(p));
 }
 
-/* A tagged copy of glibc's block p of usable size bytes, p released; or
- * NULL (p kept) if glibc has no memory for it. */
-void *hl_tag(void *p, size_t size);
+/* A tagged copy of glibc's block p of usable size bytes, asked with
+ * alignment align (0: malloc's), p released; or NULL (p kept) if glibc
+ * has no memory for it or it would not fit HL_TAG_ROOM. */
+void *hl_tag(void *p, size_t size, size_t align);
 
 /* What to give glibc's free for block p: where its copy starts, if it is
  * tagged. */
