@@ -66,11 +66,13 @@ def workloads(bindir):
 
 
 # The budgets of issue 16 under glibc's allocator: instructions added per
-# call beyond the bare interposer, for the sum of the entry points named.
+# call beyond the bare interposer, for the sum of the entry points named;
+# malloc's and realloc's two more since issue 32, whose sampling countdown
+# is one sub and one branch in every allocation (what that issue allows).
 BUDGETS = [
-    ("1 thread", ("malloc", "free"), 20),
+    ("1 thread", ("malloc", "free"), 22),
     ("2 threads", ("malloc", "free"), 32),
-    ("realloc", ("realloc",), 30),
+    ("realloc", ("realloc",), 32),
     ("new", ("_Znwm", "_ZdlPv"), 24),
     ("sized delete", ("_Znwm", "_ZdlPvm"), 24),
 ]
