@@ -23,6 +23,8 @@
 #ifndef HEAPLINE_COUNTERS_H
 #define HEAPLINE_COUNTERS_H
 
+#include "callsites/callsites_sampler.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,7 +55,10 @@ struct hl_thread_counts {
     /* The bound above, as set: above + bound = bytes since the last slow
      * path, plus HL_ALLOC_BIAS per allocation since. */
     int64_t bound;
-    int64_t room;  /* the room below, as set; 0 at the peak */
+    int64_t room; /* the room below, as set; 0 at the peak */
+    /* The sites' countdown (callsites_sampler.h): here, so that the hot
+     * path reaches it from the same thread pointer as the counters. */
+    int64_t sample_in;
     int64_t limit; /* the most this thread may hold either way */
     unsigned slot; /* its index in the table of threads, plus 1; 0: none */
     int uncounted; /* calls made meanwhile are the allocator's own
@@ -118,6 +123,14 @@ static inline int hl_count_free(size_t size)
     hl_mine.frees++;
     hl_sub_passes(&hl_mine.above, (int64_t)size);
     return hl_add_passes(&hl_mine.below, (int64_t)size);
+}
+
+/* Subtracts a new block of size usable bytes from the sites' countdown:
+ * whether it reached zero, and the block holds a sample point. */
+static inline int hl_count_sample_due(size_t size)
+{
+    return __builtin_expect(
+        !hl_sub_passes(&hl_mine.sample_in, (int64_t)size + HL_SAMPLE_PAD), 0);
 }
 
 /* A realloc: the heap grows by delta >= 0, or shrinks by -delta; one that

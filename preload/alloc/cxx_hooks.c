@@ -134,8 +134,9 @@ static void *_next_of(int op)
 }
 
 /* request: the size asked for, where it gives the usable size by the
- * allocator's size classes (operator new without alignment), else 0. */
-#define _NEW(name, params, args, request)                                      \
+ * allocator's size classes (operator new without alignment), else 0;
+ * align: the alignment asked for, 0 for malloc's. */
+#define _NEW(name, params, args, request, align)                               \
     static __attribute__((noinline)) void *name##_forward params               \
     {                                                                          \
         void *(*fn)params = (void *(*)params)_next_of(_OP##name);              \
@@ -145,11 +146,8 @@ static void *_next_of(int op)
             return fn args;                                                    \
         mark = hl_count_mark(0);                                               \
         p = fn args;                                                           \
-        if (p && hl_count_mark(0) == mark) {                                   \
-            size_t size_ = hl_new_size(p, request);                            \
-            hl_callsites_alloc(p, size_);                                      \
-            hl_count_alloc_now(size_);                                         \
-        }                                                                      \
+        if (p && hl_count_mark(0) == mark)                                     \
+            return hl_count_new(p, request, align);                            \
         return p;                                                              \
     }
 
@@ -173,7 +171,7 @@ static void *_next_of(int op)
 /* Direct: heapline's malloc; on failure the runtime's operator, which
  * calls malloc again, then the new-handler, or throws. */
 #define _DIRECT_NEW(name)                                                      \
-    _NEW(name, (size_t n), (n), n)                                             \
+    _NEW(name, (size_t n), (n), n, 0)                                          \
     HL_EXPORT void *name(size_t n)                                             \
     {                                                                          \
         void *p;                                                               \
@@ -192,8 +190,8 @@ static void *_next_of(int op)
             name##_forward args;                                               \
     }
 
-#define _FORWARD_NEW(name, params, args)                                       \
-    _NEW(name, params, args, 0)                                                \
+#define _FORWARD_NEW(name, params, args, align)                                \
+    _NEW(name, params, args, 0, align)                                         \
     HL_EXPORT void *name params                                                \
     {                                                                          \
         return name##_forward args;                                            \
@@ -213,14 +211,14 @@ _DIRECT_DELETE(_ZdaPv, (void *p), (p), 0)
 _DIRECT_DELETE(_ZdlPvm, (void *p, size_t n), (p, n), n)
 _DIRECT_DELETE(_ZdaPvm, (void *p, size_t n), (p, n), n)
 
-_FORWARD_NEW(_ZnwmRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))
-_FORWARD_NEW(_ZnamRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t))
-_FORWARD_NEW(_ZnwmSt11align_val_t, (size_t n, hl_align_t a), (n, a))
-_FORWARD_NEW(_ZnamSt11align_val_t, (size_t n, hl_align_t a), (n, a))
+_FORWARD_NEW(_ZnwmRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t), 0)
+_FORWARD_NEW(_ZnamRKSt9nothrow_t, (size_t n, hl_nothrow_t t), (n, t), 0)
+_FORWARD_NEW(_ZnwmSt11align_val_t, (size_t n, hl_align_t a), (n, a), a)
+_FORWARD_NEW(_ZnamSt11align_val_t, (size_t n, hl_align_t a), (n, a), a)
 _FORWARD_NEW(_ZnwmSt11align_val_tRKSt9nothrow_t,
-             (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t))
+             (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t), a)
 _FORWARD_NEW(_ZnamSt11align_val_tRKSt9nothrow_t,
-             (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t))
+             (size_t n, hl_align_t a, hl_nothrow_t t), (n, a, t), a)
 
 _FORWARD_DELETE(_ZdlPvRKSt9nothrow_t, (void *p, hl_nothrow_t t), (p, t))
 _FORWARD_DELETE(_ZdaPvRKSt9nothrow_t, (void *p, hl_nothrow_t t), (p, t))

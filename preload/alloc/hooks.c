@@ -2,7 +2,8 @@
  * allocator and counts what it got back by its usable size.
  *
  * Read top to bottom, the common case of each is: forward; the gate test
- * (glibc's allocator, a block that is not NULL); the chunk header's size;
+ * (glibc's allocator, a block that is not NULL); the chunk header's size
+ * and its flags (hl_head_out); the sites' countdown (callsites_sampler.h);
  * the update of counters.h; return or tail call. Everything else leaves
  * by a tail call to a function out of line, so that the common case needs
  * no stack frame beyond the one call to the allocator: another allocator,
@@ -14,6 +15,7 @@
 #include "forward.h"
 #include "resolve.h"
 #include "hooks.h"
+#include "tagged.h"
 #include "callsites/callsites.h"
 
 #include <errno.h>
@@ -39,22 +41,59 @@ static inline int _fast(const void *p)
             return fallback;                                                   \
     } while (0)
 
+/* A block that the library keeps as its own: tagged if glibc's heap
+ * would not send its release out of line otherwise (tagged.h). align: the
+ * alignment asked for, 0 for malloc's. */
+static void *_keep_own(void *p, size_t align)
+{
+    void *q = hl_tag_needed(p) ? hl_tag(p, hl_glibc_usable(p), align) : p;
+
+    if (!q)
+        q = p;
+    hl_callsites_keep_own(q);
+    return q;
+}
+
+/* The countdown reached zero at a new block p of size usable bytes,
+ * asked with alignment align (0: malloc's): p, or the tagged copy that
+ * replaces it, kept if it holds a sample point (or if it is the library's
+ * own). */
+static _OUT_OF_LINE void *_sampled(void *p, size_t size, size_t align)
+{
+    void *q;
+
+    if (hl_callsites_internal)
+        return _keep_own(p, align);
+    if (!hl_callsites_take())
+        return p;
+    q = hl_tag_needed(p) ? hl_tag(p, size, align) : p;
+    /* No copy (no memory, or no room: tagged.h): the sample is dropped. */
+    if (!q)
+        return p;
+    hl_callsites_keep(q, size);
+    return q;
+}
+
+/* Samples before it counts: a peak milestone that the count reaches then
+ * has the block in its at-peak table. The library's own is not counted. */
+static _OUT_OF_LINE void *_counted_due(void *p, size_t size, size_t align)
+{
+    p = _sampled(p, size, align);
+    if (!hl_callsites_internal)
+        hl_count_alloc_now(size);
+    return p;
+}
+
 /* Counts, and with sites on samples, a new block (not NULL, not the
  * bootstrap arena's, not the allocator's own bookkeeping) past a closed
  * gate, with what malloc was asked for (0 when it was not malloc's kind of
- * call). */
-static inline void *_count_sampled(void *p, size_t request)
+ * call): the block, or its tagged copy. */
+void *hl_count_new(void *p, size_t request, size_t align)
 {
-    size_t size;
+    size_t size = hl_new_size(p, request);
 
-    if (_UNLIKELY(hl_callsites_internal)) {
-        hl_callsites_keep_own(p);
-        return p;
-    }
-    size = hl_new_size(p, request);
-    /* Sampled before it is counted: a peak milestone that the count
-     * reaches then has the block in its at-peak table. */
-    hl_callsites_alloc(p, size);
+    if (_UNLIKELY(hl_count_sample_due(size)))
+        return _counted_due(p, size, align);
     hl_count_alloc_now(size);
     return p;
 }
@@ -68,40 +107,45 @@ static inline void _count_released(void *p)
 }
 
 /* A new block from any allocator. */
-static _OUT_OF_LINE void *_counted_general(void *p, size_t request)
+static _OUT_OF_LINE void *_counted_general(void *p, size_t request,
+                                           size_t align)
 {
     if (p && !hl_in_bootstrap(p) && !hl_uncounted_call())
-        _count_sampled(p, request);
+        return hl_count_new(p, request, align);
     return p;
 }
 
-/* An mmapped chunk; or a bootstrap block, if the gate opened while it
- * was served. */
+/* An mmapped chunk, or with sites on a large one; or a bootstrap block,
+ * if the gate opened while it was served. Its header sends its release
+ * out of line already: it is never tagged, whatever its alignment. */
 static _OUT_OF_LINE void *_counted_odd(void *p)
 {
-    if (!hl_in_bootstrap(p))
-        hl_count_alloc_now(hl_glibc_usable(p));
-    return p;
+    if (hl_in_bootstrap(p))
+        return p;
+    return hl_count_new(p, 0, 0);
 }
 
-/* A new block of glibc's, past the gate. */
-static inline void *_counted_glibc(void *p)
+/* A new block of glibc's, past the gate, asked with alignment align (0:
+ * malloc's, a constant that only the sampled path reads). */
+static inline void *_counted_glibc(void *p, size_t align)
 {
     size_t head = hl_glibc_head(p);
 
-    if (_UNLIKELY(head & HL_HEAD_ODD))
+    if (_UNLIKELY(hl_head_leaves(head)))
         return _counted_odd(p);
+    if (hl_count_sample_due(hl_glibc_heap_usable(head)))
+        return _counted_due(p, hl_glibc_heap_usable(head), align);
     if (_UNLIKELY(hl_count_alloc(hl_glibc_heap_usable(head))))
         return hl_count_slow(p);
     return p;
 }
 
 /* A new block from the real allocator. */
-static inline void *_counted(void *p, size_t request)
+static inline void *_counted(void *p, size_t request, size_t align)
 {
     if (!_fast(p))
-        return _counted_general(p, request);
-    return _counted_glibc(p);
+        return _counted_general(p, request, align);
+    return _counted_glibc(p, align);
 }
 
 /* What malloc and calloc call: first a function that waits for the real
@@ -239,7 +283,7 @@ static void *_malloc_sampling(size_t size)
     void *p = hl_next.malloc(size);
 
     if (_LIKELY(p) && !hl_mine.uncounted)
-        _count_sampled(p, size);
+        return hl_count_new(p, size, 0);
     return p;
 }
 
@@ -248,7 +292,7 @@ static void *_calloc_sampling(size_t n, size_t size)
     void *p = hl_next.calloc(n, size);
 
     if (_LIKELY(p) && !hl_mine.uncounted)
-        _count_sampled(p, n * size);
+        return hl_count_new(p, n * size, 0);
     return p;
 }
 
@@ -263,11 +307,16 @@ static void _free_sampling(void *p)
 
 static int _sampling;
 
-/* Until malloc or calloc chooses the sampling entries again, free takes
- * the path that knows sampled blocks too: one may come from realloc or
- * memalign meanwhile. */
-void hl_hooks_general_only(void)
+/* With glibc's allocator, the inline paths stay: the countdown is in
+ * them, and large blocks and tagged ones leave them (tagged.h). With
+ * another, every call takes the general path; until malloc or calloc
+ * chooses the sampling entries again, free takes the path that knows
+ * sampled blocks too: one may come from realloc or memalign meanwhile. */
+void hl_hooks_sampling(void)
 {
+    hl_tagged_start();
+    if (HL_ONCE_SET(hl_fast_gate) == 0)
+        return;
     __atomic_store_n(&_sampling, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&hl_fast_gate, UINTPTR_MAX, __ATOMIC_RELEASE);
     __atomic_store_n(&_malloc_entry, _malloc_first, __ATOMIC_RELEASE);
@@ -327,7 +376,7 @@ void *hl_malloc(size_t size)
 
     if (!_fast(p))
         return p;
-    return _counted_glibc(p);
+    return _counted_glibc(p, 0);
 }
 
 HL_EXPORT void *HL_ENTRY(malloc)(size_t size)
@@ -342,7 +391,7 @@ static _OUT_OF_LINE void _free_general(void *p)
     _READY_OR();
     if (!hl_uncounted_call())
         _count_released(p);
-    hl_next.free(p);
+    hl_next.free(hl_untagged(p));
 }
 
 static _OUT_OF_LINE void _free_after_slow(void *p)
@@ -359,7 +408,7 @@ void hl_free(void *p)
         return;
     }
     head = hl_glibc_head(p);
-    if (_UNLIKELY(head & HL_HEAD_ODD)) {
+    if (_UNLIKELY(hl_head_leaves(head))) {
         _free_general(p);
         return;
     }
@@ -384,7 +433,7 @@ HL_EXPORT void *HL_ENTRY(calloc)(size_t n, size_t size)
     p = HL_ONCE_SET(_calloc_entry)(n, size);
     if (!_fast(p))
         return p;
-    return _counted_glibc(p);
+    return _counted_glibc(p, 0);
 }
 
 /* A block from the bootstrap arena moves out to the real allocator. */
@@ -411,6 +460,48 @@ static void *_realloc_bootstrapping(void *p, size_t size)
     return q;
 }
 
+/* The countdown reached zero at q, what realloc made of p (old usable
+ * bytes): q of new usable bytes, or its tagged copy. */
+static _OUT_OF_LINE void *_realloc_due(void *p, void *q, size_t old, size_t new)
+{
+    q = _sampled(q, new, 0);
+    if (hl_callsites_internal) {
+        hl_count_free_now(old);
+        return q;
+    }
+    if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
+        return hl_count_slow(q);
+    return q;
+}
+
+/* A tagged block is not glibc's to resize: it is moved, by the library's
+ * own malloc (which may tag the new block) and a release. The library's
+ * own blocks stay its own. */
+static _OUT_OF_LINE void *_realloc_tagged(void *p, size_t size)
+{
+    size_t old = hl_glibc_usable(p);
+    int own = hl_callsites_free(p);
+    void *q = NULL;
+
+    if (size) {
+        if (own)
+            hl_callsites_own_begin();
+        q = hl_malloc(size);
+        if (own)
+            hl_callsites_own_end();
+        if (!q) {
+            if (own)
+                hl_callsites_keep_own(p);
+            return NULL;
+        }
+        memcpy(q, p, old < size ? old : size);
+    }
+    if (!own)
+        hl_count_free_now(old);
+    hl_next.free(hl_untagged(p));
+    return q;
+}
+
 static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
 {
     size_t old, new;
@@ -418,19 +509,19 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
 
     _READY_OR(_realloc_bootstrapping(p, size));
     if (!p)
-        return _counted(hl_next.realloc(NULL, size), size);
+        return _counted(hl_next.realloc(NULL, size), size, 0);
     if (hl_in_bootstrap(p))
         return _realloc_bootstrap_block(p, size);
     if (hl_uncounted_call())
         return hl_next.realloc(p, size);
+    if (hl_next.glibc_chunks && hl_tagged_head(hl_glibc_head(p)))
+        return _realloc_tagged(p, size);
     /* A sampled block is forgotten before the call: once released, its
      * address may be sampled again by another thread. The library's own
      * blocks stay its own. */
     if (hl_callsites_free(p)) {
         q = hl_next.realloc(p, size);
-        if (q)
-            hl_callsites_keep_own(q);
-        return q;
+        return q ? _keep_own(q, 0) : NULL;
     }
     old = hl_released_size(p, 0);
     q = hl_next.realloc(p, size);
@@ -441,39 +532,55 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
         return NULL;
     }
     new = hl_new_size(q, 0);
-    hl_callsites_alloc(q, new);
+    if (hl_count_sample_due(new))
+        return _realloc_due(p, q, old, new);
     if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
         return hl_count_slow(q);
     return q;
 }
 
-/* What the inline path leaves: a failure, a block that came back
- * mmapped, or the slow path of counting. */
-static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t old,
+/* The same from realloc's inline path, which keeps p's header as read
+ * (was) rather than its usable size: one instruction less there. */
+static _OUT_OF_LINE void *_realloc_due_glibc(void *p, void *q, size_t was)
+{
+    return _realloc_due(p, q, hl_glibc_heap_usable(was), hl_glibc_usable(q));
+}
+
+/* What the inline path leaves: a failure, or a block that came back
+ * mmapped (or with sites on, large); p's header as read was. */
+static _OUT_OF_LINE void *_realloc_rest(void *p, void *q, size_t was,
                                         size_t size)
 {
+    size_t old = hl_glibc_heap_usable(was), new;
+
     if (!q) {
         if (!size)
             hl_count_free_now(old); /* glibc frees the block */
         return NULL;
     }
-    if (hl_count_realloc((int64_t)hl_glibc_usable(q) - (int64_t)old, q != p))
+    new = hl_glibc_usable(q);
+    if (hl_count_sample_due(new))
+        return _realloc_due(p, q, old, new);
+    if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
         return hl_count_slow(q);
     return q;
 }
 
 HL_EXPORT void *HL_ENTRY(realloc)(void *p, size_t size)
 {
-    size_t old, head;
+    size_t was, head, old;
     int64_t delta;
     void *q;
 
-    if (!_fast(p) || _UNLIKELY((old = hl_glibc_head(p)) & HL_HEAD_ODD))
+    if (!_fast(p) || hl_head_leaves(was = hl_glibc_head(p)))
         return _realloc_general(p, size);
-    old = hl_glibc_heap_usable(old);
+    /* The header as read is what is kept across the call: one register. */
     q = hl_next.realloc(p, size);
-    if (_UNLIKELY(!q || (head = hl_glibc_head(q)) & HL_HEAD_ODD))
-        return _realloc_rest(p, q, old, size);
+    if (_UNLIKELY(!q || hl_head_leaves(head = hl_glibc_head(q))))
+        return _realloc_rest(p, q, was, size);
+    if (hl_count_sample_due(hl_glibc_heap_usable(head)))
+        return _realloc_due_glibc(p, q, was);
+    old = hl_glibc_heap_usable(was);
     delta = (int64_t)hl_glibc_heap_usable(head) - (int64_t)old;
     if (q != p)
         hl_count_move();
@@ -518,20 +625,20 @@ HL_EXPORT int HL_ENTRY(posix_memalign)(void **out, size_t align, size_t size)
     }
     rc = hl_next.posix_memalign(out, align, size);
     if (!rc)
-        _counted(*out, 0);
+        *out = _counted(*out, 0, align);
     return rc;
 }
 
 HL_EXPORT void *HL_ENTRY(aligned_alloc)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
-    return _counted(hl_next.aligned_alloc(align, size), 0);
+    return _counted(hl_next.aligned_alloc(align, size), 0, align);
 }
 
 HL_EXPORT void *HL_ENTRY(memalign)(size_t align, size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(align, size));
-    return _counted(hl_next.memalign(align, size), 0);
+    return _counted(hl_next.memalign(align, size), 0, align);
 }
 
 /* The page is the system's: 4 KiB on x86-64, often 64 KiB on aarch64. */
@@ -543,12 +650,12 @@ static size_t _page(void)
 HL_EXPORT void *HL_ENTRY(valloc)(size_t size)
 {
     _READY_OR(hl_bootstrap_alloc(_page(), size));
-    return _counted(hl_next.valloc(size), 0);
+    return _counted(hl_next.valloc(size), 0, _page());
 }
 
 HL_EXPORT void *HL_ENTRY(pvalloc)(size_t size)
 {
     _READY_OR(
         hl_bootstrap_alloc(_page(), (size + _page() - 1) & ~(_page() - 1)));
-    return _counted(hl_next.pvalloc(size), 0);
+    return _counted(hl_next.pvalloc(size), 0, _page());
 }

@@ -1,4 +1,5 @@
 #include "callsites.h"
+#include "alloc/counters.h"
 #include "callsites_rate.h"
 #include "record/diag.h"
 #include "callsites_modules.h"
@@ -13,6 +14,23 @@
 struct hl_callsites_settings hl_callsites_settings;
 
 __thread int hl_callsites_internal __attribute__((tls_model("initial-exec")));
+static __thread int64_t _countdown_outside
+    __attribute__((tls_model("initial-exec")));
+
+void hl_callsites_own_begin(void)
+{
+    hl_callsites_internal = 1;
+    _countdown_outside = hl_mine.sample_in;
+    hl_mine.sample_in = 0;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+void hl_callsites_own_end(void)
+{
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    hl_mine.sample_in = _countdown_outside;
+    hl_callsites_internal = 0;
+}
 
 static void _warn_rate(const char *text)
 {
@@ -55,7 +73,7 @@ void hl_callsites_start(void)
     if (hl_callsites_settings.on) {
         hl_modules_init();
         /* What loading libunwind allocates is the library's own. */
-        hl_callsites_internal = 1;
+        hl_callsites_own_begin();
         if (hl_live_init() || hl_stacks_init()) {
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
@@ -63,24 +81,28 @@ void hl_callsites_start(void)
             hl_diag_write(line, sizeof(line) - 1);
             hl_callsites_settings.on = 0;
         }
-        hl_callsites_internal = 0;
+        hl_callsites_own_end();
     }
     hl_sampler_init(hl_callsites_settings.on ? hl_callsites_settings.rate : 0,
                     hl_callsites_settings.seed);
+    /* This thread draws its first gap at its next allocation. */
+    hl_mine.sample_in = 0;
     errno = saved_errno;
 }
 
-void hl_callsites_sample(void *p, size_t size)
+int hl_callsites_take(void)
+{
+    return !hl_callsites_internal && hl_sampler_take(&hl_mine.sample_in);
+}
+
+void hl_callsites_keep(void *p, size_t size)
 {
     uintptr_t pc[HL_STACK_DEPTH];
     struct hl_live_block b;
     struct hl_estimate e;
-    int saved_errno;
+    int saved_errno = errno;
 
-    if (!hl_sampler_take() || hl_callsites_internal)
-        return;
-    hl_callsites_internal = 1;
-    saved_errno = errno;
+    hl_callsites_own_begin();
     b.key = (uintptr_t)p;
     b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
     b.weight = e.bytes = hl_sampler_weight(size);
@@ -91,8 +113,8 @@ void hl_callsites_sample(void *p, size_t size)
     hl_stack_count(b.stack, &e, 1);
     if (hl_live_insert(&b) < 0)
         hl_stack_count(b.stack, &e, -1);
+    hl_callsites_own_end();
     errno = saved_errno;
-    hl_callsites_internal = 0;
 }
 
 void hl_callsites_keep_own(void *p)

@@ -1,10 +1,11 @@
 /* Where the heap is: sampled allocation sites (HEAPLINE_SITES=1).
  *
  * One allocation per HEAPLINE_SITES_RATE bytes on average (512 KiB) is
- * sampled: its stack is kept (sites_stacks.h), and the block is followed
- * until it is freed (sites_live.h), so that the estimated live bytes of
- * each stack are known at any time; at each peak milestone they are kept
- * as the "at peak" table, which the record carries. See doc/sites.md. */
+ * sampled: its stack is kept (callsites_stacks.h), and the block is
+ * followed until it is freed (callsites_live.h; alloc/tagged.h for how
+ * its release is known at no cost to the others), so that the estimated live
+ * bytes of each stack are known at any time; at each peak milestone they are
+ * kept as the "at peak" table, which the record carries. See doc/sites.md. */
 #ifndef HEAPLINE_CALLSITES_H
 #define HEAPLINE_CALLSITES_H
 
@@ -36,28 +37,36 @@ void hl_callsites_start(void);
  * start, taking a stack): what is allocated meanwhile is the library's
  * own (the loader allocates libunwind's thread-local storage at a
  * thread's first sample), neither counted nor sampled, and nor is its
- * release; a signal handler's allocation meanwhile is not sampled. */
+ * release; a signal handler's allocation meanwhile is not sampled. The
+ * countdown is held at zero meanwhile, so that every allocation leaves
+ * the inline path for the one that knows this. */
 extern __thread int hl_callsites_internal
     __attribute__((tls_model("initial-exec")));
 
-/* Marks p, allocated while hl_callsites_internal is set, as the library's own.
- */
+/* Around the library's own allocations (the sites code's, or a realloc
+ * of one of its blocks). */
+void hl_callsites_own_begin(void);
+void hl_callsites_own_end(void);
+
+/* Marks p, allocated while hl_callsites_internal is set, as the library's
+ * own. */
 void hl_callsites_keep_own(void *p) __attribute__((cold, noinline));
 
-/* The slow paths: the countdown went below zero, or p may be sampled;
- * hl_callsites_forget returns 1 when p is one of the library's own blocks. */
-void hl_callsites_sample(void *p, size_t size) __attribute__((cold, noinline));
+/* When the countdown reached zero (hl_count_sample_due), outside the sites
+ * code: whether the block holds a sample point. */
+int hl_callsites_take(void) __attribute__((cold, noinline));
+
+/* Keeps the block at p of size usable bytes as a sample: its stack, its
+ * weight, until hl_callsites_forget. */
+void hl_callsites_keep(void *p, size_t size) __attribute__((cold, noinline));
+
+/* The release of a block that may have been kept: 1 when p is one of the
+ * library's own, whose release is not counted. */
 int hl_callsites_forget(void *p) __attribute__((cold, noinline));
 
-/* After a block of size usable bytes is allocated at p. */
-static inline void hl_callsites_alloc(void *p, size_t size)
-{
-    if (__builtin_expect((hl_callsites_countdown -= (int64_t)size) < 0, 0))
-        hl_callsites_sample(p, size);
-}
-
-/* Before the block at p is released (or moved by realloc): 1 when it is
- * one of the library's own, whose release is not counted. */
+/* Before the block at p is released (or moved by realloc), where the
+ * block may have been kept untagged: 1 when it is one of the library's
+ * own, whose release is not counted. */
 static inline int hl_callsites_free(void *p)
 {
     return __builtin_expect(hl_live_maybe(p), 0) && hl_callsites_forget(p);

@@ -4,9 +4,6 @@
 #include <time.h>
 #include <unistd.h>
 
-__thread int64_t hl_callsites_countdown
-    __attribute__((tls_model("initial-exec")));
-
 static __thread uint64_t _rng __attribute__((tls_model("initial-exec")));
 static uint64_t _rate;
 static uint64_t _seed;
@@ -60,7 +57,6 @@ void hl_sampler_init(uint64_t rate, uint64_t seed)
     _rate = rate;
     _threads_seeded = 0;
     _rng = 0;
-    hl_callsites_countdown = 0;
 }
 
 uint64_t hl_sampler_rate(void)
@@ -68,25 +64,25 @@ uint64_t hl_sampler_rate(void)
     return _rate;
 }
 
-int hl_sampler_take(void)
+int hl_sampler_take(int64_t *countdown)
 {
     if (!_rate) {
-        hl_callsites_countdown = INT64_MAX;
+        *countdown = INT64_MAX;
         return 0;
     }
     if (!_rng) {
         _seed_thread();
-        hl_callsites_countdown += _gap();
-        if (hl_callsites_countdown >= 0)
+        *countdown += _gap();
+        if (*countdown > 0)
             return 0;
     }
-    hl_callsites_countdown = _gap();
+    *countdown = _gap();
     return 1;
 }
 
 uint64_t hl_sampler_weight(uint64_t size)
 {
-    double x = (double)size / (double)_rate;
+    double x = (double)(size + HL_SAMPLE_PAD) / (double)_rate;
 
     if (!_rate || !size)
         return size;

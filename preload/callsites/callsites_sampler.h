@@ -1,9 +1,10 @@
 /* Which allocations pay for a stack: a per-thread countdown of bytes whose
  * gaps are drawn from an exponential distribution of mean R (the rate), so
  * that the sample points form a Poisson process over the bytes allocated.
- * An allocation of s bytes then holds a sample point with probability
- * p(s) = 1 - exp(-s/R), independently of every other, and counting it with
- * the weight s / p(s) makes the sum of the weights of the sampled live
+ * An allocation of s bytes (counted with HL_SAMPLE_PAD more) then holds
+ * a sample point with probability p(s) = 1 - exp(-(s + 8)/R),
+ * independently of every other, and counting it with the weight s / p(s)
+ * makes the sum of the weights of the sampled live
  * blocks an unbiased estimate of their bytes (as tcmalloc and jemalloc do).
  * See doc/sites.md. */
 #ifndef HEAPLINE_CALLSITES_SAMPLER_H
@@ -13,13 +14,15 @@
 
 #pragma GCC visibility push(hidden)
 
-/* Bytes this thread may still allocate before the next sample: the hot
- * path subtracts each allocation's size, and calls hl_callsites_sample when it
- * goes below zero. Zero in a new thread, whose first allocation draws its
- * first gap; never below zero for long while sites are off, since the gap
- * is then INT64_MAX. */
-extern __thread int64_t hl_callsites_countdown
-    __attribute__((tls_model("initial-exec")));
+/* A thread's countdown is the bytes it may still allocate before its next
+ * sample: the hot path subtracts each allocation's usable size plus
+ * HL_SAMPLE_PAD (alloc/counters.h, which keeps it), and the allocation
+ * that makes it reach zero or less is the one that holds the sample point
+ * (hl_sampler_take). HL_SAMPLE_PAD is glibc's 8 bytes of chunk header:
+ * the chunk's size is what the hot path has in hand. Zero in a new
+ * thread, whose first allocation draws its first gap; never zero for long
+ * while sites are off, since the gap is then INT64_MAX. */
+#define HL_SAMPLE_PAD 8
 
 /* The mean gap in bytes (0: sampling off), and the seed of the threads'
  * generators (0: one from the clock and the pid). */
@@ -28,12 +31,13 @@ void hl_sampler_init(uint64_t rate, uint64_t seed);
 /* The mean gap, 0 when off. */
 uint64_t hl_sampler_rate(void);
 
-/* Whether the allocation that made the countdown go below
- * zero holds a sample point; draws this thread's next gap. A thread's
- * first call only draws its first gap and then decides as any other. */
-int hl_sampler_take(void);
+/* Whether the allocation that made the countdown reach zero holds a
+ * sample point; draws this thread's next gap. A thread's first call only
+ * draws its first gap and then decides as any other. */
+int hl_sampler_take(int64_t *countdown);
 
-/* The weight of a sampled block of size bytes: size / p(size). */
+/* The weight of a sampled block of size usable bytes: size / p, where
+ * p = 1 - exp(-(size + HL_SAMPLE_PAD) / R) is the chance that it was. */
 uint64_t hl_sampler_weight(uint64_t size);
 
 /* Its part of the variance of the estimate, w (w - size), in units of

@@ -106,9 +106,8 @@ __attribute__((constructor(101))) static void _start(void)
     hl_identity_load(strstr(hl_settings.output, "%u") != NULL);
     hl_diag_remember_stderr();
     hl_callsites_load_settings();
-    /* With sites on, every call takes the general path, which samples. */
     if (hl_callsites_settings.on)
-        hl_hooks_general_only();
+        hl_hooks_sampling();
     hl_callsites_start();
     _next_exit = (void (*)(int))hl_next_symbol("_exit");
     hl_report_at_exit(_report);

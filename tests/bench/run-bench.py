@@ -554,7 +554,7 @@ def main():
         md += ["", title + ":", "", markdown_table(head, rows)]
         head, rows, over = instructions.budget_table(costs)
         if rows:
-            title = "Budgets under glibc (issue 16)"
+            title = "Budgets under glibc (issues 16 and 32)"
             text += ["", title, text_table(head, rows)]
             md += ["", title + ":", "", markdown_table(head, rows)]
 

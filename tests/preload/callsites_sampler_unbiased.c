@@ -14,14 +14,25 @@ struct _run {
     uint64_t estimate, variance, sampled;
 };
 
+/* The thread's countdown, as the library's counters keep it. */
+static int64_t _countdown;
+
+/* The library starts sampling, and this thread's next allocation draws
+ * its first gap. */
+static void _start(uint64_t rate, uint64_t seed)
+{
+    hl_sampler_init(rate, seed);
+    _countdown = 0;
+}
+
 /* What the hot path does, for count blocks of size bytes. */
 static struct _run _allocate(uint64_t size, uint64_t count)
 {
     struct _run r = {0, 0, 0};
 
     for (uint64_t i = 0; i < count; i++) {
-        hl_callsites_countdown -= (int64_t)size;
-        if (hl_callsites_countdown < 0 && hl_sampler_take()) {
+        _countdown -= (int64_t)(size + HL_SAMPLE_PAD);
+        if (_countdown <= 0 && hl_sampler_take(&_countdown)) {
             uint64_t w = hl_sampler_weight(size);
             r.estimate += w;
             r.variance += hl_sampler_variance(size, w);
@@ -54,7 +65,7 @@ int main(void)
             struct _run r;
             double se;
 
-            hl_sampler_init(_RATE, seed);
+            _start(_RATE, seed);
             r = _allocate(_cases[c].size, _cases[c].count);
             se = (double)hl_sampler_se(r.variance);
             if (fabs((double)r.estimate - truth) <= 3 * se + 1)
@@ -73,11 +84,11 @@ int main(void)
     {
         struct _run a, b, c;
 
-        hl_sampler_init(_RATE, 7);
+        _start(_RATE, 7);
         a = _allocate(4096, 20000);
-        hl_sampler_init(_RATE, 7);
+        _start(_RATE, 7);
         b = _allocate(4096, 20000);
-        hl_sampler_init(_RATE, 8);
+        _start(_RATE, 8);
         c = _allocate(4096, 20000);
         ok(a.estimate == b.estimate && a.sampled == b.sampled,
            "the same seed samples the same blocks");
@@ -85,27 +96,30 @@ int main(void)
     }
 
     {
-        /* One-byte blocks: the count of samples is the number of gaps. */
+        /* Blocks of 8 bytes, counted as 16: the count of samples is the
+         * number of gaps. */
         struct _run r;
 
-        hl_sampler_init(_RATE, 3);
-        r = _allocate(1, (uint64_t)2000 * _RATE);
+        _start(_RATE, 3);
+        r = _allocate(8, (uint64_t)2000 * _RATE / (8 + HL_SAMPLE_PAD));
         ok(fabs((double)r.sampled - 2000) < 4 * sqrt(2000),
            "mean gap is the rate: %llu samples in 2000 rates of bytes",
            (unsigned long long)r.sampled);
     }
 
-    hl_sampler_init(_RATE, 1);
+    _start(_RATE, 1);
     is_uint(hl_sampler_weight(1 << 30), 1 << 30,
             "a block far above the rate weighs its size");
-    ok(hl_sampler_weight(16) >= _RATE && hl_sampler_weight(16) <= _RATE + 16,
-       "a small block weighs about the rate");
+    /* Counted with its 8 bytes of header, it had 24 / R chances. */
+    ok(hl_sampler_weight(16) >= _RATE / 24 * 16 &&
+           hl_sampler_weight(16) <= _RATE / 24 * 16 + 16,
+       "a small block weighs about the rate, times 16 / 24");
     is_uint(hl_sampler_variance(1 << 30, hl_sampler_weight(1 << 30)), 0,
             "and a sure sample adds no variance");
 
-    hl_sampler_init(0, 1);
-    hl_callsites_countdown -= 4096;
-    is_int(hl_sampler_take(), 0, "off: nothing is sampled");
-    is_int(hl_callsites_countdown, INT64_MAX, "off: the countdown never ends");
+    _start(0, 1);
+    _countdown = -4096;
+    is_int(hl_sampler_take(&_countdown), 0, "off: nothing is sampled");
+    is_int(_countdown, INT64_MAX, "off: the countdown never ends");
     return done_testing();
 }
