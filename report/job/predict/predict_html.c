@@ -1,7 +1,7 @@
 /* --predict as one HTML page, as the report of one run and --compare are
- * (no external resource, inline CSS, no script; XHTML-compatible): the
- * model, the runs, the fit, and the prediction with its interval and the
- * request, or why there is none. */
+ * (no external resource, inline CSS and SVG, no script; XHTML-compatible):
+ * the model, the runs, the fit and its chart, and the prediction with its
+ * interval and the request, or why there is none. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,14 @@
 #include "shared/html_escape.h"
 #include "shared/html_style.h"
 
-static const char _css[] = HL_HTML_BASE_CSS "td.run,th.run{text-align:left}";
+/* The model a line of blue, the runs blue points, the prediction a
+ * vermilion point and interval (Okabe and Ito's colours, as --compare's
+ * page). No '<' or '&': the page stays XML. */
+static const char _css[] = HL_HTML_BASE_CSS
+    "td.run,th.run{text-align:left}"
+    "path{fill:none}.grid{stroke:#d0d0d0;stroke-width:1}"
+    ".model{stroke:#0072b2;stroke-width:2}circle.run{fill:#0072b2}"
+    ".predicted{fill:#d55e00}.interval{stroke:#d55e00;stroke-width:2}";
 
 static void _cell(FILE *out, const char *cls, const char *text)
 {
@@ -169,6 +176,7 @@ void hl_predict_print_html(FILE *out, const struct hl_prediction *p)
     hl_html_para(out, "model", NULL, text);
     _runs(out, p);
     _fit(out, p);
+    hl_predict_chart(out, p);
     if (p->predicted)
         _prediction(out, p);
     else
