@@ -359,11 +359,6 @@ static int _modes(const struct hl_options *opt)
         return _conflict(mode, "--timeline", "excludes");
     if (opt->format == HL_FORMAT_FOLDED)
         return _conflict(mode, "--format=folded", "excludes");
-    if (opt->predict && (opt->format == HL_FORMAT_HTML || opt->html))
-        return _conflict(mode, opt->html ? "--html" : "--format=html",
-                         "excludes");
-    if (opt->predict && opt->format == HL_FORMAT_CSV)
-        return _conflict(mode, "--format=csv", "excludes");
     return -1;
 }
 

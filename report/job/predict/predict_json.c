@@ -1,6 +1,5 @@
-/* --predict as JSON, and as CSV (a row per run, then the run predicted):
- * bytes as whole numbers, the fit's parts as they came (a part may be
- * below zero within its error). */
+/* --predict as JSON: bytes as whole numbers, the fit's parts as they came
+ * (a part may be below zero within its error). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -120,35 +119,4 @@ void hl_predict_print_json(FILE *out, const struct hl_prediction *p)
     _fit(out, p);
     _prediction(out, p);
     fputs("}\n", out);
-}
-
-void hl_predict_print_csv(FILE *out, const struct hl_prediction *p)
-{
-    bool interval = p->nruns > 2;
-
-    fputs("kind,ranks,nodes,ranks_per_node,rank_vmhwm_bytes,"
-          "rank_peak_heap_bytes,node_bytes,node_se_bytes,node_low_bytes,"
-          "node_high_bytes\n",
-          out);
-    for (size_t i = 0; i < p->nruns; i++) {
-        const struct hl_predict_run *r = &p->runs[i];
-
-        fprintf(out,
-                "measured,%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64
-                ",%" PRIu64 ",%" PRIu64 ",,,\n",
-                r->ranks, r->nodes, r->ranks_per_node, r->fig[HL_PF_RANK_VMHWM],
-                r->fig[HL_PF_RANK_HEAP], r->fig[HL_PF_NODE]);
-    }
-    if (!p->predicted)
-        return;
-    fprintf(
-        out, "predicted,%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%lld,%lld,%lld,",
-        p->ranks, p->nodes, p->ranks_per_node,
-        _ll(p->value[HL_PF_RANK_VMHWM].bytes),
-        _ll(p->value[HL_PF_RANK_HEAP].bytes), _ll(p->value[HL_PF_NODE].bytes));
-    if (interval)
-        fprintf(out, "%lld,%lld,%lld\n", _ll(p->value[HL_PF_NODE].se),
-                _ll(p->value[HL_PF_NODE].low), _ll(p->value[HL_PF_NODE].high));
-    else
-        fputs(",,\n", out);
 }

@@ -1,5 +1,7 @@
 #include "predict_main.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,9 +53,33 @@ static void _print(FILE *out, const struct hl_options *opt,
     case HL_FORMAT_JSON:
         hl_predict_print_json(out, p);
         return;
+    case HL_FORMAT_CSV:
+        hl_predict_print_csv(out, p);
+        return;
+    case HL_FORMAT_HTML:
+        hl_predict_print_html(out, p);
+        return;
     default:
         hl_predict_print_text(out, p);
     }
+}
+
+/* --html=FILE: the page too, refused or not, as the text is. */
+static int _write_html(const char *path, const struct hl_prediction *p)
+{
+    FILE *f = fopen(path, "w");
+    char shown[1024];
+
+    if (f) {
+        hl_predict_print_html(f, p);
+        bool failed = ferror(f);
+
+        if (fclose(f) == 0 && !failed)
+            return 0;
+    }
+    hl_escape(path, shown, sizeof(shown));
+    fprintf(stderr, "%s: %s: %s\n", HL_PROGRAM, shown, strerror(errno));
+    return -1;
 }
 
 int hl_predict_main(const struct hl_options *opt)
@@ -87,7 +113,9 @@ int hl_predict_main(const struct hl_options *opt)
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 perror(HL_PROGRAM ": stdout");
                 status = 2;
-            } else
+            } else if (opt->html && _write_html(opt->html, &p) < 0)
+                status = 2;
+            else
                 status = !p.predicted ? 2 : skipped ? 1 : 0;
             /* The text says why; a reader of JSON may not look. */
             if (!p.predicted && opt->format != HL_FORMAT_TEXT)

@@ -14,5 +14,15 @@ int hl_predict_main(const struct hl_options *opt);
 
 void hl_predict_print_text(FILE *out, const struct hl_prediction *p);
 void hl_predict_print_json(FILE *out, const struct hl_prediction *p);
+void hl_predict_print_csv(FILE *out, const struct hl_prediction *p);
+void hl_predict_print_html(FILE *out, const struct hl_prediction *p);
+/* The page's chart: nothing when the runs gave no fit. */
+void hl_predict_chart(FILE *out, const struct hl_prediction *p);
+
+/* The model said for people, and the request with what it rests on
+ * ("Suggested request: --mem=..."), as the text and the page say them. */
+void hl_predict_model_text(enum hl_scaling s, char *text, size_t size);
+void hl_predict_request_text(const struct hl_prediction *p, char *text,
+                             size_t size);
 
 #endif

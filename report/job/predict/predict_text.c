@@ -33,20 +33,7 @@ static void _model(FILE *out, const struct hl_prediction *p)
 {
     char text[1024];
 
-    if (p->scaling == HL_SCALING_STRONG)
-        snprintf(text, sizeof(text),
-                 "Model (strong scaling: the same problem split among more "
-                 "ranks): a rank of a run of P ranks needs a + b / P, a part "
-                 "a that every rank holds (the program, MPI's buffers, "
-                 "replicated data) and its share of a part b divided among "
-                 "the ranks; a node of k ranks needs k a + k b / P.");
-    else
-        snprintf(text, sizeof(text),
-                 "Model (weak scaling: the problem grown with the ranks): a "
-                 "rank of a run of P ranks needs a + c P, its own part a, the "
-                 "same at every scale, and a part c for each rank of the job "
-                 "(MPI's buffers and tables of its peers); a node of k ranks "
-                 "needs k a + k c P.");
+    hl_predict_model_text(p->scaling, text, sizeof(text));
     hl_print_wrapped(out, text);
     fputc('\n', out);
 }
@@ -121,27 +108,11 @@ static void _fit(FILE *out, const struct hl_prediction *p)
     fputc('\n', out);
 }
 
-/* ", rounded up to a multiple of 128 MiB" where the step is not 1 MiB, in
- * the words of the report's suggestion. */
-static void _rounding(uint64_t step, char *text, size_t size)
-{
-    const uint64_t mib = 1024 * 1024;
-
-    if (step <= mib)
-        text[0] = '\0';
-    else if (step < 1024 * mib)
-        snprintf(text, size, ", rounded up to a multiple of %llu MiB",
-                 (unsigned long long)(step / mib));
-    else
-        snprintf(text, size, ", rounded up to a multiple of %llu GiB",
-                 (unsigned long long)(step / (1024 * mib)));
-}
-
 static void _prediction(FILE *out, const struct hl_prediction *p)
 {
     bool interval = p->nruns > 2;
     struct hl_table tab;
-    char text[1024], basis[HL_SIZE_BUF], rounding[64];
+    char text[1024];
 
     fprintf(out,
             "Prediction for %" PRIu32 " rank%s on %" PRIu32 " node%s, "
@@ -174,13 +145,7 @@ static void _prediction(FILE *out, const struct hl_prediction *p)
     }
     hl_table_print(&tab, out);
     fputc('\n', out);
-    _size(p->basis, basis);
-    _rounding(p->step, rounding, sizeof(rounding));
-    snprintf(text, sizeof(text),
-             "Suggested request: %s (%s, %s, plus a %u%% margin%s).", p->option,
-             interval ? "the upper end of the largest node's 95% interval"
-                      : "the largest node's predicted need",
-             basis, p->margin_pct, rounding);
+    hl_predict_request_text(p, text, sizeof(text));
     hl_print_wrapped(out, text);
 }
 

@@ -2,7 +2,10 @@
  * DIVIDED [LEAK_RANK LEAK]. Each rank (SLURM_PROCID, of SLURM_NTASKS)
  * holds EVERY MiB that every rank has, its share DIVIDED / SLURM_NTASKS
  * of MiB divided among the ranks, and rank LEAK_RANK LEAK MiB more, from
- * a site of its own. All touched, in blocks of 1 MiB. With
+ * a site of its own. With RANKS_MEMORY_PER_RANK=MIB, each rank holds
+ * MIB more for every rank of the job (a table of its peers, which grows
+ * with the job as weak scaling grows the problem). All touched, in blocks
+ * of 1 MiB. With
  * RANKS_MEMORY_BARRIER=DIR, the ranks hold theirs together for a second
  * at least, however the machine schedules them: each says in DIR that it
  * holds its memory, and frees it only once every rank has held it a
@@ -31,6 +34,12 @@ static __attribute__((noinline)) void hold_share(size_t kib)
     if (kib % 1024)
         memset(_blocks[_nblocks++] = malloc(kib % 1024 * 1024), 2,
                kib % 1024 * 1024);
+}
+
+static __attribute__((noinline)) void hold_per_rank(size_t mib)
+{
+    for (size_t i = 0; i < mib; i++)
+        memset(_blocks[_nblocks++] = malloc(MIB), 4, MIB);
 }
 
 static __attribute__((noinline)) void leak_here(size_t mib)
@@ -86,6 +95,7 @@ int main(int argc, char **argv)
 {
     long rank = _env("SLURM_PROCID"), ranks = _env("SLURM_NTASKS");
     const char *barrier = getenv("RANKS_MEMORY_BARRIER");
+    const char *per_rank = getenv("RANKS_MEMORY_PER_RANK");
 
     if (argc != 3 && argc != 5) {
         fprintf(stderr,
@@ -94,6 +104,8 @@ int main(int argc, char **argv)
     }
     hold_every(strtoul(argv[1], NULL, 10));
     hold_share(strtoul(argv[2], NULL, 10) * 1024 / (size_t)ranks);
+    if (per_rank)
+        hold_per_rank(strtoul(per_rank, NULL, 10) * (size_t)ranks);
     if (argc == 5 && rank == strtol(argv[3], NULL, 10))
         leak_here(strtoul(argv[4], NULL, 10));
     if (barrier) {
