@@ -94,6 +94,42 @@ static inline size_t hl_shown_ranks(const struct hl_report *r)
     return r->top < r->sum->nranks ? r->top : r->sum->nranks;
 }
 
+/* Outside MPI, the processes the table lists instead of the ranks
+ * (proc_list.h): the top ones or all. */
+static inline size_t hl_shown_procs(const struct hl_report *r)
+{
+    return r->top < r->sum->list.n ? r->top : r->sum->list.n;
+}
+
+/* Under MPI, the processes listed under shown rank i, from *first: up to
+ * r->top of them. */
+static inline size_t hl_shown_under(const struct hl_report *r, size_t i,
+                                    const uint32_t **first)
+{
+    size_t n = hl_proc_list_under(&r->sum->list, i, first);
+
+    return r->top < n ? r->top : n;
+}
+
+/* The rows of the table, in order, each a rank or outside MPI a process:
+ * how many are known in order, and the process of row i. */
+static inline size_t hl_rows(const struct hl_report *r)
+{
+    return r->sum->list.by_process ? r->sum->list.n : r->sum->nranks;
+}
+
+static inline uint32_t hl_row_proc(const struct hl_report *r, size_t i)
+{
+    return r->sum->list.by_process ? r->sum->list.procs[i]
+                                   : r->sum->ranks[i].proc;
+}
+
+/* The rows the table shows: the top ones or all. */
+static inline size_t hl_shown_rows(const struct hl_report *r)
+{
+    return r->sum->list.by_process ? hl_shown_procs(r) : hl_shown_ranks(r);
+}
+
 /* Returns 0, or -1 when memory runs out. */
 int hl_print_text(FILE *out, const struct hl_report *r);
 void hl_print_json(FILE *out, const struct hl_report *r);

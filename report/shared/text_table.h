@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define HL_TABLE_MAX_COLUMNS 8
+#define HL_TABLE_MAX_COLUMNS 12
 
 struct hl_table {
     size_t ncols;

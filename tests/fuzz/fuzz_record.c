@@ -80,6 +80,21 @@ static void _check_summary(const struct hl_procset *set,
                sum->peak.median >= sum->peak.min);
     for (size_t i = 0; i < sum->nranks; i++)
         FUZZ_CHECK(sum->ranks[i].proc < set->count);
+    /* The processes listed: each once, outside MPI in place of the ranks,
+     * else under the rank whose process they are not. */
+    FUZZ_CHECK(sum->list.n <= set->count);
+    for (size_t i = 0; i < sum->list.n; i++)
+        FUZZ_CHECK(sum->list.procs[i] < set->count);
+    for (size_t i = 0; i < sum->list.nunder; i++) {
+        const uint32_t *under = NULL;
+        size_t n = hl_proc_list_under(&sum->list, i, &under);
+
+        FUZZ_CHECK(n <= sum->ranks[i].others);
+        for (size_t k = 0; k < n; k++)
+            FUZZ_CHECK(under[k] != sum->ranks[i].proc &&
+                       set->procs[under[k]].rank ==
+                           set->procs[sum->ranks[i].proc].rank);
+    }
 }
 
 /* Every output format, with no request, --mem and --mem-per-cpu: each

@@ -5,6 +5,7 @@ each with the RSS of the step touched; heapline-report reads it and draws
 it (--timeline)."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -65,8 +66,9 @@ for k, at in enumerate(firsts[:-1], 1):
 res = t.run([t.REPORT, "--no-sacct", "--timeline", rec_path], t.clean_env())
 t.check(res.returncode == 0 and res.stderr == "",
         "the report reads the record: %d %r" % (res.returncode, res.stderr))
+# Outside MPI the chart's rows are the processes, by program and pid.
 chart = [line for line in res.stdout.splitlines()
-         if line.startswith(" rank -1 on ") and " heap " in line]
+         if re.match(r" \S+ \(pid \d+\) on ", line) and " heap " in line]
 t.check(len(chart) == 1 and "300.0 MiB" in chart[0],
         "--timeline draws its heap, up to 300 MiB: %r" % chart)
 t.done()

@@ -40,6 +40,7 @@ static const char _css[] = HL_HTML_BASE_CSS
     "circle.peak{fill:#000}"
     ".host,.end{text-align:left}"
     "tr.killed td{font-weight:600}"
+    "tr.under td:first-child::before{content:'\\2514'}"
     "tr.killed td.end::before{content:'\\2020\\a0'}"
     "nav a{margin-right:1.2em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
@@ -70,9 +71,12 @@ static void _contents(FILE *out, const struct hl_report *r)
 {
     fprintf(out, "<nav><a href=\"#nodes\">Per node (%zu)</a>", r->sum->nnodes);
     if (hl_html_has_rank_chart(r))
-        fputs("<a href=\"#rank-timelines\">Heap of the ranks over time</a>",
-              out);
-    fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
+        fprintf(out, "<a href=\"#rank-timelines\">Heap of the %s over time</a>",
+                r->sum->list.by_process ? "processes" : "ranks");
+    if (r->sum->list.by_process)
+        fputs("<a href=\"#processes\">Processes by peak heap</a></nav>\n", out);
+    else
+        fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
 }
 
 static void _cut_short_item(FILE *out, const struct hl_report *r,

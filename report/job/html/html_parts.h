@@ -10,7 +10,8 @@
 
 #include "job/report.h"
 
-/* The ranks drawn one by one over time; the others are in the band. */
+/* The ranks (outside MPI the processes) drawn one by one over time; the
+ * others are in the band. */
 #define HL_HTML_RANK_LINES 8
 
 /* A chart per node (html_nodes.c). */
@@ -21,7 +22,18 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms);
 void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms);
 bool hl_html_has_rank_chart(const struct hl_report *r);
 
-/* The ranks table, as --top (html_ranks.c). */
+/* The ranks table, as --top (html_ranks.c), with each rank's other
+ * processes under it; outside MPI the processes table in its place. */
 void hl_html_ranks_table(FILE *out, const struct hl_report *r);
+
+/* Outside MPI, the processes listed, as --top (html_procs.c). */
+void hl_html_processes_table(FILE *out, const struct hl_report *r);
+
+/* Under MPI, the rows of the processes listed under shown rank i, in the
+ * ranks table's columns (rank, pid, parent, host, program when programs,
+ * the figures, other processes when others, end); returns whether some of
+ * its processes were left out. */
+bool hl_html_rank_processes(FILE *out, const struct hl_report *r, size_t i,
+                            bool programs, bool others);
 
 #endif

@@ -50,11 +50,11 @@ static void _rank_line(FILE *out, const struct hl_report *r,
     int64_t end =
         hl_point_ms(r, p, &s->points[0]) + p->elapsed_ms - s->points[0].t_ms;
     struct hl_chart_line line;
-    char cls[8], who[128], title[256];
+    char cls[8], who[160], title[256];
     uint32_t top = 0;
 
     snprintf(cls, sizeof(cls), "r%d", i);
-    snprintf(who, sizeof(who), "rank %" PRId32 " on %s", p->rank, _host(r, p));
+    hl_fmt_who(r->set, r->sum->list.by_process, p, who, sizeof(who));
     hl_line_begin(&line, out, c, cls);
     for (uint32_t j = 0; j < s->n; j++) {
         hl_line_point(&line, hl_point_ms(r, p, &s->points[j]),
@@ -71,10 +71,10 @@ static void _rank_line(FILE *out, const struct hl_report *r,
                   s->points[top].heap, cls, title);
 }
 
+/* The rows of the table drawn: its first ranks, or processes. */
 static size_t _lines(const struct hl_report *r)
 {
-    return r->sum->nranks < HL_HTML_RANK_LINES ? r->sum->nranks
-                                               : HL_HTML_RANK_LINES;
+    return hl_rows(r) < HL_HTML_RANK_LINES ? hl_rows(r) : HL_HTML_RANK_LINES;
 }
 
 bool hl_html_has_rank_chart(const struct hl_report *r)
@@ -83,7 +83,7 @@ bool hl_html_has_rank_chart(const struct hl_report *r)
     struct hl_band_cell cell;
 
     for (size_t i = 0; i < _lines(r); i++)
-        if (r->set->procs[r->sum->ranks[i].proc].series != HL_NO_SERIES)
+        if (r->set->procs[hl_row_proc(r, i)].series != HL_NO_SERIES)
             return true;
     for (int64_t c = b ? b->grid.lo : 1; b && c <= b->grid.hi; c++)
         if (hl_band_get(b, c, &cell))
@@ -103,27 +103,33 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
     if (!hl_html_has_rank_chart(r))
         return;
     any_band = _band(r, end_ms, band);
-    fputs("<section id=\"rank-timelines\"><h2>Heap of the ranks over "
-          "time</h2><p class=\"legend\">",
-          out);
+    fprintf(out,
+            "<section id=\"rank-timelines\"><h2>Heap of the %s over "
+            "time</h2><p class=\"legend\">",
+            r->sum->list.by_process ? "processes" : "ranks");
     if (any_band) {
-        hl_html_legend_item(out, "band", "smallest to largest of all ranks");
-        hl_html_legend_item(out, "median", "median of all ranks");
+        const char *all = r->sum->list.by_process ? "processes" : "ranks";
+
+        snprintf(words, sizeof(words), "smallest to largest of all %s", all);
+        hl_html_legend_item(out, "band", words);
+        snprintf(words, sizeof(words), "median of all %s", all);
+        hl_html_legend_item(out, "median", words);
     }
     for (size_t i = 0; i < lines; i++) {
-        const struct hl_proc *p = &r->set->procs[r->sum->ranks[i].proc];
+        const struct hl_proc *p = &r->set->procs[hl_row_proc(r, i)];
         char cls[8];
 
         if (p->series == HL_NO_SERIES)
             continue;
         snprintf(cls, sizeof(cls), "r%zu", i);
-        snprintf(words, sizeof(words), "rank %" PRId32 " on %s", p->rank,
-                 _host(r, p));
+        hl_fmt_who(r->set, r->sum->list.by_process, p, words, sizeof(words));
         hl_html_legend_item(out, cls, words);
     }
     fputs("</p>\n", out);
     hl_chart_setup(&c, 720, 240, end_ms, ymax);
-    hl_chart_open(out, &c, "rank-chart", "heap of the ranks over time");
+    hl_chart_open(out, &c, "rank-chart",
+                  r->sum->list.by_process ? "heap of the processes over time"
+                                          : "heap of the ranks over time");
     hl_chart_axes(out, &c);
     if (any_band) {
         hl_chart_area(out, &c, &band[0], &band[2], "band");
@@ -131,7 +137,7 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
                       "median heap of all ranks alive");
     }
     for (size_t i = 0; i < lines; i++) {
-        const struct hl_proc *p = &r->set->procs[r->sum->ranks[i].proc];
+        const struct hl_proc *p = &r->set->procs[hl_row_proc(r, i)];
 
         if (p->series != HL_NO_SERIES)
             _rank_line(out, r, &c, p, (int)i);
@@ -153,7 +159,7 @@ static void _cell(FILE *out, const char *cls, const char *text)
 }
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
-                 bool programs, bool others)
+                 bool programs, bool others, bool pids)
 {
     const struct hl_proc *p = &r->set->procs[k->proc];
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
@@ -169,6 +175,11 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
             : hl_proc_cut_short(p) ? " cut"
                                    : "",
             p->rank);
+    if (pids) {
+        hl_fmt_ppid(p, text);
+        fprintf(out, "<td>%" PRIu32 "</td>", p->pid);
+        _cell(out, "num", text);
+    }
     _cell(out, "host", _host(r, p));
     if (programs)
         _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
@@ -183,11 +194,28 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     fputs("</tr>\n", out);
 }
 
+/* Whether some shown rank has processes listed under it: then the table
+ * says each row's pid and parent. */
+static bool _listed_under(const struct hl_report *r)
+{
+    const uint32_t *first;
+
+    for (size_t i = 0; i < hl_shown_ranks(r); i++)
+        if (hl_shown_under(r, i, &first))
+            return true;
+    return false;
+}
+
 void hl_html_ranks_table(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
-    bool others = false, programs = false;
+    bool others = false, programs = false, pids, left_out = false;
 
+    if (r->sum->list.by_process) {
+        hl_html_processes_table(out, r);
+        return;
+    }
+    pids = _listed_under(r);
     for (size_t i = 0; i < r->sum->nranks && !others; i++)
         others = r->sum->ranks[i].others > 0;
     /* Records of older versions name no program: no column then. */
@@ -197,14 +225,25 @@ void hl_html_ranks_table(FILE *out, const struct hl_report *r)
                        r->set->procs[r->sum->ranks[i].proc].program)[0] != 0;
     fprintf(out,
             "<section id=\"ranks\"><h2>Ranks by peak heap (%zu of "
-            "%zu)</h2>\n<table><thead><tr><th>rank</th><th "
+            "%zu)%s</h2>\n<table><thead><tr><th>rank</th>%s<th "
             "class=\"host\">host</th>%s<th>peak heap</th><th>at (s)</th>"
             "<th>VmHWM</th><th>heap / VmHWM</th>%s<th "
             "class=\"end\">end</th></tr></thead><tbody>\n",
             shown, r->sum->nranks,
+            pids ? ", each with its other processes under it" : "",
+            pids ? "<th>pid</th><th>parent</th>" : "",
             programs ? "<th class=\"host\">program</th>" : "",
             others ? "<th>other processes</th>" : "");
-    for (size_t i = 0; i < shown; i++)
-        _row(out, r, &r->sum->ranks[i], programs, others);
-    fputs("</tbody></table></section>\n", out);
+    for (size_t i = 0; i < shown; i++) {
+        _row(out, r, &r->sum->ranks[i], programs, others, pids);
+        if (pids && hl_html_rank_processes(out, r, i, programs, others))
+            left_out = true;
+    }
+    fputs("</tbody></table>", out);
+    if (left_out)
+        fprintf(out,
+                "<p>Under each rank, its %zu largest other processes; --all "
+                "lists every one.</p>",
+                r->top);
+    fputs("</section>\n", out);
 }

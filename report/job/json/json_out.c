@@ -103,7 +103,7 @@ static void _key(FILE *out, const char *sep, const char *name)
     fprintf(out, "%s\"%s\": ", sep, name);
 }
 
-/* "{rank: R, host: H, pid: P, program: N": who a process is. */
+/* "{rank: R, host: H, pid: P, ppid: Q, program: N": who a process is. */
 static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
 {
     _key(out, "{", HL_RECORD_NAME(rank));
@@ -112,6 +112,11 @@ static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
     hl_json_str(out, _host(r, p));
     _key(out, ", ", HL_RECORD_NAME(pid));
     fprintf(out, "%" PRIu32, p->pid);
+    _key(out, ", ", HL_RECORD_NAME(ppid));
+    if (p->ppid == HL_PPID_UNKNOWN)
+        fputs("null", out);
+    else
+        fprintf(out, "%" PRIu32, p->ppid);
     /* Records of older versions name no program: no key then. */
     if (hl_strpool_get(&r->set->programs, p->program)[0]) {
         _key(out, ", ", HL_RECORD_NAME(program));
@@ -179,10 +184,66 @@ static void _cut_short(FILE *out, const struct hl_report *r)
     fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
 }
 
+/* A process listed (proc_list.h): who it is, its parent, its figures. */
+static void _proc_item(FILE *out, const struct hl_report *r,
+                       const struct hl_proc *p)
+{
+    char ratio[32];
+
+    hl_fmt_ratio(hl_proc_heap_unknown(p) ? 0 : p->peak_heap,
+                 hl_proc_heap_unknown(p) ? 0 : p->vmhwm, ratio);
+    _who(out, r, p);
+    _heap(out, p);
+    fprintf(out, ", \"heap_per_vmhwm\": %s, \"end\": \"%s\", \"signal\": ",
+            ratio[0] == '-' ? "null" : ratio,
+            hl_end_word(p->signal, (enum hl_end)p->end));
+    _signal(out, p->signal);
+    fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
+}
+
+/* Under MPI, the processes listed under shown rank i, if any. */
+static void _under(FILE *out, const struct hl_report *r, size_t i)
+{
+    const uint32_t *procs = NULL;
+    size_t n = hl_shown_under(r, i, &procs);
+
+    if (!n)
+        return;
+    fputs(", \"processes\": [", out);
+    for (size_t k = 0; k < n; k++) {
+        fputs(k ? ", " : "", out);
+        _proc_item(out, r, &r->set->procs[procs[k]]);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+/* Outside MPI, the processes listed in place of the ranks. */
+static void _processes(FILE *out, const struct hl_report *r)
+{
+    size_t shown = hl_shown_procs(r);
+
+    fprintf(out, "  \"processes_shown\": %zu,\n  \"listed_processes\": [",
+            shown);
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_proc *p = &r->set->procs[r->sum->list.procs[i]];
+
+        fputs(i ? ",\n    " : "\n    ", out);
+        _proc_item(out, r, p);
+        hl_json_rank_timeline(out, r, p);
+        fputc('}', out);
+    }
+    fputs(shown ? "\n  ],\n" : "],\n", out);
+}
+
 static void _ranks(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
 
+    fprintf(out, "  \"listed_by\": \"%s\",\n",
+            r->sum->list.by_process ? "process" : "rank");
+    if (r->sum->list.by_process)
+        _processes(out, r);
     fprintf(out, "  \"ranks_shown\": %zu,\n  \"ranks\": [", shown);
     for (size_t i = 0; i < shown; i++) {
         const struct hl_rank *k = &r->sum->ranks[i];
@@ -202,6 +263,7 @@ static void _ranks(FILE *out, const struct hl_report *r)
         _signal(out, p->signal);
         fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
         hl_json_rank_timeline(out, r, p);
+        _under(out, r, i);
         fputc('}', out);
     }
     fputs("\n  ],\n", out);

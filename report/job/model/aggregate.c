@@ -334,7 +334,7 @@ static int _walk_node(struct _walk *w, uint32_t n, const uint32_t *items,
     for (uint32_t g = 0; g < ngroups; g++) {
         const struct hl_proc *p = &w->set->procs[w->groups[g].proc];
         struct hl_rank_key key = {p->peak_heap, p->rank, n,
-                                  (uint32_t)sum->nranks};
+                                  (uint32_t)sum->nranks, p->pid};
 
         if (hl_top_ranks_add(&w->top, &key) < 0)
             return -1;
@@ -425,7 +425,7 @@ int hl_aggregate_top(struct hl_procset *set, struct hl_summary *sum,
         _concurrent(set, sum);
         _used(sum);
         hl_peak_stats(w.peaks, sum->nranks, &sum->peak);
-        rc = 0;
+        rc = hl_proc_list(set, sum, w.launcher, ordered);
     }
     free(w.peaks);
     free(w.launcher);
@@ -438,5 +438,6 @@ void hl_summary_free(struct hl_summary *sum)
     free(sum->ranks);
     free(sum->nodes);
     free(sum->node_of_host);
+    hl_proc_list_free(&sum->list);
     memset(sum, 0, sizeof(*sum));
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "proc_list.h"
 #include "procs.h"
 #include "stats.h"
 
@@ -83,11 +84,15 @@ struct hl_summary {
     /* The first start of a process on the wall clock, ns since the Epoch,
      * from which the outputs count time; -1 when no record has one. */
     int64_t origin_ns;
+    /* The processes the tables list: outside MPI instead of the ranks,
+     * under MPI under them (proc_list.h). */
+    struct hl_proc_list list;
 };
 
 /* Fills sum from set (at least one process), each rank found node by
  * node, in time linear in the processes: the ranks shown are picked, not
- * sorted out of all of them, and the median is selected. set->procs is
+ * sorted out of all of them, and the median is selected; so are the
+ * processes listed (`ordered` of them, or under each rank). set->procs is
  * reordered: the processes that outputs list one by one, those cut short
  * or ended by SIGPIPE, first, in the report's order (hl_proc_cmp); the
  * others after them, in no order. Returns -1 when memory runs out. */

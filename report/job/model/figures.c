@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +54,29 @@ void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h)
              hl_proc_cut_short(p) ? ">= " : "", size);
     hl_fmt_tenths(p->peak_time_ms, h->at);
     hl_fmt_ratio(p->peak_heap, p->vmhwm, h->ratio);
+}
+
+void hl_fmt_who(const struct hl_procset *set, bool by_process,
+                const struct hl_proc *p, char *buf, size_t size)
+{
+    const char *host = hl_strpool_get(&set->hosts, p->host);
+    const char *program = hl_strpool_get(&set->programs, p->program);
+
+    if (!by_process)
+        snprintf(buf, size, "rank %" PRId32 " on %s", p->rank, host);
+    else if (program[0])
+        snprintf(buf, size, "%s (pid %" PRIu32 ") on %s", program, p->pid,
+                 host);
+    else
+        snprintf(buf, size, "pid %" PRIu32 " on %s", p->pid, host);
+}
+
+void hl_fmt_ppid(const struct hl_proc *p, char buf[16])
+{
+    if (p->ppid == HL_PPID_UNKNOWN)
+        snprintf(buf, 16, "-");
+    else
+        snprintf(buf, 16, "%u", (unsigned)p->ppid);
 }
 
 uint64_t hl_percent(uint64_t part, uint64_t whole)

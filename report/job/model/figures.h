@@ -2,6 +2,8 @@
 #ifndef HEAPLINE_REPORT_FIGURES_H
 #define HEAPLINE_REPORT_FIGURES_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "aggregate.h"
@@ -27,6 +29,14 @@ struct hl_heap_text {
     char peak[32], at[32], ratio[32];
 };
 void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h);
+
+/* Who a row of the tables is, for a chart's label: "rank 3 on node01",
+ * or by_process (outside MPI) "cc1 (pid 2245) on node01". */
+void hl_fmt_who(const struct hl_procset *set, bool by_process,
+                const struct hl_proc *p, char *buf, size_t size);
+
+/* A process's parent for people: its pid, "-" when its record has none. */
+void hl_fmt_ppid(const struct hl_proc *p, char buf[16]);
 
 /* Whether sacct's sampled MaxRSS is clearly below heapline's VmHWM, so that
  * a peak fell between its samples: by more than 1 MiB and 1%, since the two

@@ -73,13 +73,50 @@ static bool _sacct_silence(const struct hl_step_rss *s, char buf[HL_SENTENCE])
     }
 }
 
-/* Whether the ranks table shows process proc. */
+/* Whether the table shows process proc: in a row, or under its rank. */
 static int _shown(const struct hl_report *r, uint32_t proc)
 {
-    for (size_t i = 0; i < hl_shown_ranks(r); i++)
-        if (r->sum->ranks[i].proc == proc)
+    for (size_t i = 0; i < hl_shown_rows(r); i++) {
+        const uint32_t *under = NULL;
+        size_t n = r->sum->list.by_process ? 0 : hl_shown_under(r, i, &under);
+
+        if (hl_row_proc(r, i) == proc)
             return 1;
+        for (size_t k = 0; k < n; k++)
+            if (under[k] == proc)
+                return 1;
+    }
     return 0;
+}
+
+/* Whose a process is, for "That VmHWM is ...'s": its rank's, or outside
+ * MPI its own ("cc1's (pid 2245)", "pid 2245's"). */
+static void _whose(const struct hl_report *r, const struct hl_proc *p,
+                   char *buf, size_t size)
+{
+    const char *program = hl_strpool_get(&r->set->programs, p->program);
+
+    if (!r->sum->list.by_process)
+        snprintf(buf, size, "rank %" PRId32 "'s", p->rank);
+    else if (program[0])
+        snprintf(buf, size, "%s's (pid %" PRIu32 ")", program, p->pid);
+    else
+        snprintf(buf, size, "pid %" PRIu32 "'s", p->pid);
+}
+
+/* Who a process is, in parentheses: "rank 3 on node01", or outside MPI
+ * "cc1, pid 2245, on node01". */
+static void _who(const struct hl_report *r, const struct hl_proc *p, char *buf,
+                 size_t size)
+{
+    const char *program = hl_strpool_get(&r->set->programs, p->program);
+
+    if (!r->sum->list.by_process)
+        snprintf(buf, size, "rank %" PRId32 " on %s", p->rank,
+                 _host(r, p->host));
+    else
+        snprintf(buf, size, "%s%spid %" PRIu32 ", on %s", program,
+                 program[0] ? ", " : "", p->pid, _host(r, p->host));
 }
 
 /* Why sacct's MaxRSS is below heapline's VmHWM: sampling always; with
@@ -100,22 +137,23 @@ void hl_headline_slurm(const struct hl_report *r, char buf[HL_SENTENCE])
     const struct hl_proc *big = &r->set->procs[r->sum->largest_vmhwm_proc];
     const char *above = _shown(r, r->sum->largest_vmhwm_proc) ? " above" : "";
     const struct hl_step_rss *s = &r->sacct;
-    char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "";
+    char hwm[HL_SIZE_BUF], rss[HL_SIZE_BUF], where[128] = "", who[160];
 
     hl_format_size(big->vmhwm, hwm);
     if (_sacct_silence(s, buf))
         return;
     if (!s->known) {
+        _whose(r, big, who, sizeof(who));
         /* The tutorial's sentences, in its order; what is new after. */
         snprintf(buf, HL_SENTENCE,
                  "Slurm: sacct MaxRSS is a per-task maximum sampled during "
                  "the job. Compare it with the largest VmHWM%s, %s; a short "
-                 "peak can fall between samples. That VmHWM is rank "
-                 "%" PRId32 "'s, on %s.",
-                 above, hwm, big->rank, _host(r, big->host));
+                 "peak can fall between samples. That VmHWM is %s, on %s.",
+                 above, hwm, who, _host(r, big->host));
         return;
     }
     hl_format_size(s->maxrss, rss);
+    _who(r, big, who, sizeof(who));
     if (s->has_task && s->node[0])
         snprintf(where, sizeof(where), " (task %" PRIu32 " on %s)", s->task,
                  s->node);
@@ -123,9 +161,8 @@ void hl_headline_slurm(const struct hl_report *r, char buf[HL_SENTENCE])
         snprintf(where, sizeof(where), " (on %s)", s->node);
     snprintf(buf, HL_SENTENCE,
              "Slurm: sacct MaxRSS of step %s is %s%s, a per-task maximum "
-             "sampled during the job; the largest VmHWM%s is %s (rank "
-             "%" PRId32 " on %s).%s",
-             s->step, rss, where, above, hwm, big->rank, _host(r, big->host),
+             "sampled during the job; the largest VmHWM%s is %s (%s).%s",
+             s->step, rss, where, above, hwm, who,
              hl_sacct_missed_peak(s->maxrss, big->vmhwm) ? _below_why(r) : "");
 }
 

@@ -35,6 +35,7 @@ struct hl_proc {
     int64_t start_ns; /* start_time_s on the wall clock; -1: not known */
     int32_t rank;     /* -1: the process had no rank */
     uint32_t pid;
+    uint32_t ppid;    /* HL_PPID_UNKNOWN in records without it */
     uint32_t host;    /* id in hl_procset.hosts */
     uint32_t job;     /* id in hl_procset.jobs; the empty string when none */
     uint32_t program; /* id in hl_procset.programs; "" when not known */
@@ -54,7 +55,6 @@ struct hl_proc_counts {
     uint64_t allocs;
     uint64_t frees;
     uint64_t live_at_exit;
-    uint32_t ppid; /* HL_PPID_UNKNOWN in records without it */
 };
 
 /* Who a process is: two records with the same key are of one process (a

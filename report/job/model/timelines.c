@@ -130,50 +130,88 @@ static struct hl_conc *_grid(struct hl_timelines *tl, uint32_t host)
     return tl->grids[host];
 }
 
-/* Keeps a copy of points[0..n) as series k (tl->nseries: a new one) of
- * process proc. Returns 0, or -1 when memory runs out. */
-static int _store(struct hl_timelines *tl, struct hl_proc *procs, size_t k,
-                  uint32_t proc, const struct hl_timeline_point *points,
-                  uint32_t n)
+/* Why a series is kept (hl_series.holders). */
+#define _FOR_RANK 1u
+#define _FOR_PROCESS 2u
+
+/* A free entry of tl->series, or a new one at its end; SIZE_MAX when
+ * memory runs out. Entries are freed only when a few are kept (as many as
+ * the outputs show), and only then looked through; every process's series
+ * (keep SIZE_MAX) are appended. */
+static size_t _free_entry(struct hl_timelines *tl)
 {
     struct hl_series *series;
 
-    if (k == tl->nseries) {
-        series =
-            hl_grow(tl->series, &tl->series_cap, k + 1, sizeof(*series), 16);
-        if (!series)
-            return -1;
-        tl->series = series;
-        tl->series[tl->nseries++].points = NULL;
+    for (size_t k = 0; tl->keep != SIZE_MAX && k < tl->nseries; k++)
+        if (!tl->series[k].points)
+            return k;
+    series = hl_grow(tl->series, &tl->series_cap, tl->nseries + 1,
+                     sizeof(*series), 16);
+    if (!series)
+        return SIZE_MAX;
+    tl->series = series;
+    tl->series[tl->nseries].points = NULL;
+    return tl->nseries++;
+}
+
+/* Keeps points[0..n) as the series of process proc for holder, a copy
+ * unless the other holder keeps it already; its entry in *k. Returns 0,
+ * or -1 when memory runs out. */
+static int _store(struct hl_timelines *tl, struct hl_proc *procs, uint32_t proc,
+                  const struct hl_timeline_point *points, uint32_t n,
+                  unsigned holder, uint32_t *k)
+{
+    struct hl_series *s;
+    size_t at;
+
+    if (procs[proc].series != HL_NO_SERIES) {
+        *k = procs[proc].series;
+        tl->series[*k].holders |= (uint8_t)holder;
+        return 0;
     }
-    tl->series[k].points = malloc(n * sizeof(*points));
-    if (!tl->series[k].points)
+    if ((at = _free_entry(tl)) == SIZE_MAX)
         return -1;
-    memcpy(tl->series[k].points, points, n * sizeof(*points));
-    tl->series[k].n = n;
-    tl->series[k].proc = proc;
-    procs[proc].series = (uint32_t)k;
+    s = &tl->series[at];
+    if (!(s->points = malloc(n * sizeof(*points))))
+        return -1;
+    memcpy(s->points, points, n * sizeof(*points));
+    s->n = n;
+    s->proc = proc;
+    s->holders = (uint8_t)holder;
+    procs[proc].series = (uint32_t)at;
+    *k = (uint32_t)at;
     return 0;
 }
 
-static void _forget(struct hl_timelines *tl, struct hl_proc *procs, size_t k)
+/* Series k is no longer kept for holder: freed when nothing keeps it. */
+static void _forget(struct hl_timelines *tl, struct hl_proc *procs, size_t k,
+                    unsigned holder)
 {
-    procs[tl->series[k].proc].series = HL_NO_SERIES;
-    free(tl->series[k].points);
-    tl->series[k].points = NULL;
+    struct hl_series *s = &tl->series[k];
+
+    s->holders &= (uint8_t)~holder;
+    if (s->holders)
+        return;
+    procs[s->proc].series = HL_NO_SERIES;
+    free(s->points);
+    s->points = NULL;
 }
 
 /* Whether a precedes b in the report's order of ranks (aggregate.c):
- * larger peak heap, then smaller rank, then node name. */
+ * larger peak heap, then smaller rank, then node name; then, for the
+ * processes listed (proc_list.c), smaller pid. */
 static int _rank_before(const struct hl_proc *a, const struct hl_proc *b,
                         const struct hl_strpool *hosts)
 {
+    int c;
+
     if (a->peak_heap != b->peak_heap)
         return a->peak_heap > b->peak_heap;
     if (a->rank != b->rank)
         return a->rank < b->rank;
-    return hl_natural_cmp(hl_strpool_get(hosts, a->host),
-                          hl_strpool_get(hosts, b->host)) < 0;
+    c = hl_natural_cmp(hl_strpool_get(hosts, a->host),
+                       hl_strpool_get(hosts, b->host));
+    return c ? c < 0 : a->pid < b->pid;
 }
 
 /* Of two processes of one rank, the one that stands for it: the larger
@@ -185,16 +223,30 @@ static int _stands_before(const struct hl_proc *a, const struct hl_proc *b)
     return a->pid < b->pid;
 }
 
+/* The entry of the last in order of the series kept[0..n). */
+static size_t _worst(const struct hl_timelines *tl, const struct hl_proc *procs,
+                     const struct hl_strpool *hosts, const uint32_t *kept,
+                     size_t n)
+{
+    size_t worst = 0;
+
+    for (size_t i = 1; i < n; i++)
+        if (_rank_before(&procs[tl->series[kept[worst]].proc],
+                         &procs[tl->series[kept[i]].proc], hosts))
+            worst = i;
+    return worst;
+}
+
 /* Keeps the series of process proc if its rank is among the tl->keep
  * first so far, and it stands for it: the kept ranks are few (the ranks an
  * output shows), and each record is compared with each of them. A series
- * that no longer stands for a kept rank gives its entry to the new one. */
+ * that no longer stands for a kept rank gives its place to the new one. */
 static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
                       const struct hl_strpool *hosts, uint32_t proc,
                       const struct hl_timeline_point *points, uint32_t n)
 {
     const struct hl_proc *p = &procs[proc];
-    size_t worst = 0, k;
+    size_t worst;
 
     for (size_t i = 0; i < tl->nranks; i++) {
         const struct hl_proc *q = &procs[tl->series[tl->ranks[i]].proc];
@@ -202,11 +254,9 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
         if (q->rank == p->rank && q->host == p->host) {
             if (!_stands_before(p, q))
                 return 0;
-            _forget(tl, procs, tl->ranks[i]);
-            return _store(tl, procs, tl->ranks[i], proc, points, n);
+            _forget(tl, procs, tl->ranks[i], _FOR_RANK);
+            return _store(tl, procs, proc, points, n, _FOR_RANK, &tl->ranks[i]);
         }
-        if (_rank_before(&procs[tl->series[tl->ranks[worst]].proc], q, hosts))
-            worst = i;
     }
     if (tl->nranks < tl->keep) {
         uint32_t *ranks = realloc(tl->ranks, (tl->nranks + 1) * sizeof(*ranks));
@@ -214,16 +264,43 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
         if (!ranks)
             return -1;
         tl->ranks = ranks;
-        k = tl->nseries;
-        tl->ranks[tl->nranks++] = (uint32_t)k;
-    } else if (_rank_before(p, &procs[tl->series[tl->ranks[worst]].proc],
-                            hosts)) {
-        k = tl->ranks[worst];
-        _forget(tl, procs, k);
-    } else {
-        return 0;
+        return _store(tl, procs, proc, points, n, _FOR_RANK,
+                      &tl->ranks[tl->nranks++]);
     }
-    return _store(tl, procs, k, proc, points, n);
+    worst = _worst(tl, procs, hosts, tl->ranks, tl->nranks);
+    if (!_rank_before(p, &procs[tl->series[tl->ranks[worst]].proc], hosts))
+        return 0;
+    _forget(tl, procs, tl->ranks[worst], _FOR_RANK);
+    return _store(tl, procs, proc, points, n, _FOR_RANK, &tl->ranks[worst]);
+}
+
+/* Keeps the series of process proc, without a rank, if it is among the
+ * tl->keep first of those so far: outside MPI the tables list them. */
+static int _keep_unranked(struct hl_timelines *tl, struct hl_proc *procs,
+                          const struct hl_strpool *hosts, uint32_t proc,
+                          const struct hl_timeline_point *points, uint32_t n)
+{
+    size_t worst;
+
+    if (procs[proc].rank != -1)
+        return 0;
+    if (tl->nunranked < tl->keep) {
+        uint32_t *kept =
+            realloc(tl->unranked, (tl->nunranked + 1) * sizeof(*kept));
+
+        if (!kept)
+            return -1;
+        tl->unranked = kept;
+        return _store(tl, procs, proc, points, n, _FOR_PROCESS,
+                      &tl->unranked[tl->nunranked++]);
+    }
+    worst = _worst(tl, procs, hosts, tl->unranked, tl->nunranked);
+    if (!_rank_before(&procs[proc],
+                      &procs[tl->series[tl->unranked[worst]].proc], hosts))
+        return 0;
+    _forget(tl, procs, tl->unranked[worst], _FOR_PROCESS);
+    return _store(tl, procs, proc, points, n, _FOR_PROCESS,
+                  &tl->unranked[worst]);
 }
 
 int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
@@ -253,9 +330,11 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
             hl_band_add(tl->band, start_ms, points, s->n,
                         start_ms + p->elapsed_ms);
         if (tl->keep == SIZE_MAX)
-            failed = _store(tl, procs, tl->nseries, s->proc, points, s->n);
+            failed = _store(tl, procs, s->proc, points, s->n, _FOR_RANK,
+                            &(uint32_t){0});
         else if (tl->keep)
-            failed = _keep_rank(tl, procs, hosts, s->proc, points, s->n);
+            failed = _keep_rank(tl, procs, hosts, s->proc, points, s->n) ||
+                     _keep_unranked(tl, procs, hosts, s->proc, points, s->n);
         if (failed)
             return -1;
     }
@@ -272,12 +351,13 @@ void hl_timelines_end_reading(struct hl_timelines *tl)
 {
     free(tl->seen);
     free(tl->ranks);
+    free(tl->unranked);
     free(tl->staged);
     free(tl->points);
-    tl->seen = tl->ranks = NULL;
+    tl->seen = tl->ranks = tl->unranked = NULL;
     tl->staged = NULL;
     tl->points = NULL;
-    tl->seen_slots = tl->seen_count = tl->nranks = 0;
+    tl->seen_slots = tl->seen_count = tl->nranks = tl->nunranked = 0;
     tl->staged_cap = tl->nstaged = tl->points_cap = tl->npoints = 0;
 }
 

@@ -35,12 +35,16 @@ enum hl_timeline_kind {
 struct hl_series {
     struct hl_timeline_point *points; /* NULL: a free entry */
     uint32_t n;
-    uint32_t proc; /* while reading: its process's index */
+    uint32_t proc;   /* while reading: its process's index */
+    uint8_t holders; /* while reading: why it is kept, for a rank or for a
+                        process without one (bits), or both */
 };
 
 struct hl_timelines {
     /* Series to keep: of the `keep` ranks of largest peak heap (the
-     * report's order), or of every process when SIZE_MAX; none when 0. */
+     * report's order) and of the `keep` processes without a rank of
+     * largest peak heap (listed outside MPI, proc_list.h), or of every
+     * process when SIZE_MAX; none when 0. */
     size_t keep;
     /* The job whose timelines are folded in (--job, hl_job_selects), as
      * its records alone are reported; NULL: every job's. */
@@ -66,6 +70,8 @@ struct hl_timelines {
     size_t seen_slots, seen_count;
     uint32_t *ranks;
     size_t nranks;
+    uint32_t *unranked; /* of the processes without a rank kept */
+    size_t nunranked;
     /* What was wrong with the timeline of the last record read, "" if
      * nothing: the record is kept, its timeline left out. */
     char fault[96];

@@ -45,6 +45,30 @@ static void _sift_up(struct hl_rank_key *k, size_t i)
     }
 }
 
+size_t hl_top_keys_add(struct hl_rank_key *keys, size_t n, size_t want,
+                       const struct hl_rank_key *k)
+{
+    if (n < want) {
+        keys[n] = *k;
+        _sift_up(keys, n);
+        return n + 1;
+    }
+    if (n && hl_rank_key_before(k, &keys[0])) {
+        keys[0] = *k;
+        _sift_down(keys, n, 0);
+    }
+    return n;
+}
+
+void hl_top_keys_sort(struct hl_rank_key *keys, size_t n)
+{
+    /* Heapsort: the root, the last in order, goes to the end each time. */
+    for (; n > 1; n--) {
+        _swap(keys, 0, n - 1);
+        _sift_down(keys, n - 1, 0);
+    }
+}
+
 int hl_top_ranks_add(struct hl_top_ranks *t, const struct hl_rank_key *k)
 {
     if (t->n < t->want) {
@@ -54,22 +78,14 @@ int hl_top_ranks_add(struct hl_top_ranks *t, const struct hl_rank_key *k)
         if (!keys)
             return -1;
         t->keys = keys;
-        keys[t->n] = *k;
-        _sift_up(keys, t->n++);
-    } else if (t->n && hl_rank_key_before(k, &t->keys[0])) {
-        t->keys[0] = *k;
-        _sift_down(t->keys, t->n, 0);
     }
+    t->n = hl_top_keys_add(t->keys, t->n, t->want, k);
     return 0;
 }
 
 size_t hl_top_ranks_sort(struct hl_top_ranks *t)
 {
-    /* Heapsort: the root, the last in order, goes to the end each time. */
-    for (size_t n = t->n; n > 1; n--) {
-        _swap(t->keys, 0, n - 1);
-        _sift_down(t->keys, n - 1, 0);
-    }
+    hl_top_keys_sort(t->keys, t->n);
     return t->n;
 }
 

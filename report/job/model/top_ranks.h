@@ -11,16 +11,18 @@
 
 /* What orders a rank in the report: its peak heap, then its rank number,
  * then its node's place (natural order of the node names); index says
- * which rank it is. */
+ * which rank it is. The processes the tables list (listed.h) are ordered
+ * by the same key, then by pid (0 for a rank), then by index. */
 struct hl_rank_key {
     uint64_t peak;
     int32_t rank;
     uint32_t node;
     uint32_t index;
+    uint32_t pid;
 };
 
 /* Whether a comes before b: the larger peak, then the smaller rank, then
- * the node first in order. */
+ * the node first in order, then the smaller pid and index. */
 static inline bool hl_rank_key_before(const struct hl_rank_key *a,
                                       const struct hl_rank_key *b)
 {
@@ -28,8 +30,21 @@ static inline bool hl_rank_key_before(const struct hl_rank_key *a,
         return a->peak > b->peak;
     if (a->rank != b->rank)
         return a->rank < b->rank;
-    return a->node < b->node;
+    if (a->node != b->node)
+        return a->node < b->node;
+    if (a->pid != b->pid)
+        return a->pid < b->pid;
+    return a->index < b->index;
 }
+
+/* The same selection in an array of the caller's, keys[0..n) of room for
+ * want: keeps k if it is among the want first so far, and returns how many
+ * keys[] holds then. */
+size_t hl_top_keys_add(struct hl_rank_key *keys, size_t n, size_t want,
+                       const struct hl_rank_key *k);
+
+/* Sorts keys[0..n), kept by hl_top_keys_add, the first one first. */
+void hl_top_keys_sort(struct hl_rank_key *keys, size_t n);
 
 struct hl_top_ranks {
     size_t want; /* SIZE_MAX: every rank */

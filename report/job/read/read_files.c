@@ -65,6 +65,9 @@ static int _store_record(void *ctx, const void *row)
         return HL_ROW_NOMEM;
     p->rank = (int32_t)r->rank;
     p->pid = (uint32_t)r->pid;
+    p->ppid = r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
+                  ? HL_PPID_UNKNOWN
+                  : (uint32_t)r->ppid;
     p->elapsed_ms = r->elapsed_ms;
     p->peak_heap = r->peak_heap;
     p->peak_time_ms = r->peak_heap_time_ms;
@@ -91,10 +94,6 @@ static int _store_record(void *ctx, const void *row)
             .allocs = r->allocs,
             .frees = r->frees,
             .live_at_exit = r->live_heap_at_exit,
-            .ppid =
-                r->empty & HL_EMPTY(HL_REC_ppid) || r->ppid >= HL_PPID_UNKNOWN
-                    ? HL_PPID_UNKNOWN
-                    : (uint32_t)r->ppid,
         };
     if (_store_callsites(set, p, r) == HL_ROW_NOMEM)
         return HL_ROW_NOMEM;
@@ -379,8 +378,8 @@ void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
         .vmhwm = p->vmhwm,
         .vmrss_at_exit = p->vmrss_at_exit,
         .program = program[0] ? program : NULL,
-        .ppid = k->ppid,
-        .empty = k->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
+        .ppid = p->ppid,
+        .empty = p->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
         .start_time_ns = p->start_ns,
     };
     if (p->start_ns < 0)

@@ -10,6 +10,7 @@
 #include "format_size.h"
 #include "job/report.h"
 #include "text_nodes.h"
+#include "text_procs.h"
 #include "shared/text_table.h"
 #include "text_wrap.h"
 #include "job/timeline_out.h"
@@ -87,19 +88,40 @@ static void _peak(FILE *out, const struct hl_report *r)
         fprintf(out, " imbalance - (max / mean)\n\n");
 }
 
+/* Whether some shown rank has processes listed under it: then the table
+ * says each row's pid and parent. */
+static bool _listed_under(const struct hl_report *r)
+{
+    const uint32_t *first;
+
+    for (size_t i = 0; i < hl_shown_ranks(r); i++)
+        if (hl_shown_under(r, i, &first))
+            return true;
+    return false;
+}
+
 static void _ranks(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
-    int others = 0, programs = 0;
+    bool others = false, programs = false, pids = _listed_under(r);
+    bool left_out = false;
     struct hl_table tab;
 
+    if (r->sum->list.by_process) {
+        hl_print_text_processes(out, r);
+        return;
+    }
     for (size_t i = 0; i < r->sum->nranks && !others; i++)
         others = r->sum->ranks[i].others > 0;
     /* Records of older versions name no program: no column then. */
     for (size_t i = 0; i < shown && !programs; i++)
         programs = _program(r, &r->set->procs[r->sum->ranks[i].proc])[0] != 0;
-    hl_table_init(&tab, 7 + programs);
+    hl_table_init(&tab, 7 + programs + 2 * pids);
     hl_table_cell(&tab, "rank");
+    if (pids) {
+        hl_table_cell(&tab, "pid");
+        hl_table_cell(&tab, "parent");
+    }
     hl_table_cell(&tab, "host");
     if (programs)
         hl_table_cell(&tab, "program");
@@ -112,12 +134,17 @@ static void _ranks(FILE *out, const struct hl_report *r)
         const struct hl_rank *k = &r->sum->ranks[i];
         const struct hl_proc *p = &r->set->procs[k->proc];
         const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
-        char hwm[HL_SIZE_BUF];
+        char hwm[HL_SIZE_BUF], parent[16];
         struct hl_heap_text h;
 
         hl_fmt_heap(p, &h);
         hl_format_size(p->vmhwm, hwm);
+        hl_fmt_ppid(p, parent);
         hl_table_cell(&tab, "%" PRId32, p->rank);
+        if (pids) {
+            hl_table_cell(&tab, "%" PRIu32, p->pid);
+            hl_table_cell(&tab, "%s", parent);
+        }
         hl_table_cell(&tab, "%s", _host(r, p));
         if (programs)
             hl_table_cell(&tab, "%s", _program(r, p));
@@ -129,9 +156,17 @@ static void _ranks(FILE *out, const struct hl_report *r)
             hl_table_cell(&tab, "%" PRIu32, k->others);
         else
             hl_table_cell(&tab, "%s", "");
+        if (pids && hl_text_rank_processes(&tab, r, i, programs))
+            left_out = true;
     }
-    fprintf(out, "Ranks by peak heap (%zu of %zu)\n", shown, r->sum->nranks);
+    fprintf(out, "Ranks by peak heap (%zu of %zu)%s\n", shown, r->sum->nranks,
+            pids ? ", each with its other processes under it" : "");
     hl_table_print(&tab, out);
+    if (left_out)
+        fprintf(out,
+                " Under each rank, its %zu largest other processes; --all "
+                "lists every one.\n",
+                r->top);
     fputc('\n', out);
 }
 

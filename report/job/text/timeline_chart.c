@@ -100,7 +100,7 @@ static void _rank_row(struct hl_table *tab, const struct hl_report *r,
     const struct hl_series *s = &r->set->timelines.series[p->series];
     int64_t end_ms =
         hl_point_ms(r, p, &s->points[0]) + p->elapsed_ms - s->points[0].t_ms;
-    char bars[_COLUMNS * 4 + 1];
+    char bars[_COLUMNS * 4 + 1], who[160];
     struct _row row = {0};
     uint32_t top = 0;
 
@@ -114,8 +114,8 @@ static void _rank_row(struct hl_table *tab, const struct hl_report *r,
             top = i;
     }
     _bars_of(&row, s->points[top].heap, bars);
-    hl_table_cell(tab, "rank %" PRId32 " on %s", p->rank,
-                  hl_strpool_get(&r->set->hosts, p->host));
+    hl_fmt_who(r->set, r->sum->list.by_process, p, who, sizeof(who));
+    hl_table_cell(tab, "%s", who);
     hl_table_cell(tab, "heap");
     _figure(tab, s->points[top].heap, hl_point_ms(r, p, &s->points[top]));
     hl_table_cell(tab, "%s", bars);
@@ -140,7 +140,7 @@ int64_t hl_timeline_end_ms(const struct hl_report *r)
 
 void hl_print_timeline_chart(FILE *out, const struct hl_report *r)
 {
-    size_t shown = hl_shown_ranks(r), rows = 0;
+    size_t shown = hl_shown_rows(r), rows = 0;
     struct _axis ax;
     struct hl_table tab;
     char from[32], to[32], step[32];
@@ -159,7 +159,7 @@ void hl_print_timeline_chart(FILE *out, const struct hl_report *r)
             _node_row(&tab, r, &ax, n, 0), rows++;
     }
     for (size_t i = 0; i < shown; i++) {
-        const struct hl_proc *p = &r->set->procs[r->sum->ranks[i].proc];
+        const struct hl_proc *p = &r->set->procs[hl_row_proc(r, i)];
 
         if (p->series != HL_NO_SERIES)
             _rank_row(&tab, r, &ax, p), rows++;

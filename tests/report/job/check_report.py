@@ -112,15 +112,39 @@ def check_text(report, paths):
               any(re.match(rf" {re.escape(host)}\s+\d+ ranks?.*?  "
                            + re.escape(fmt_size(total)) + r"(  |$)", l)
                   for l in node_lines), "\n".join(node_lines))
-    rows = section(text, "Ranks by peak heap")
-    first = rows[1].split() if len(rows) > 1 else []
-    # Records that name their program have a column for it after the host.
-    who = [top["rank"], top["host"]] + ([top["program"]]
-                                        if top.get("program") else [])
-    check("the first row is the largest peak",
-          first[:len(who)] == who
-          and " ".join(first[len(who):len(who) + 2])
-          == fmt_size(int(top["peak_heap_bytes"])), rows[:2])
+    # Outside MPI (no record has a rank) the table lists the processes,
+    # the largest peak heap first, as many as --top (10) says; under MPI
+    # the ranks, with each rank's other processes under it.
+    by_process = all(int(p["rank"]) == -1 for p in procs)
+    if by_process:
+        biggest = min(procs, key=lambda p: (-int(p["peak_heap_bytes"]),
+                                            int(p["pid"])))
+        rows = section(text, "Processes by peak heap")
+        title = [l for l in lines if l.startswith("Processes by peak heap")]
+        shown = min(10, len(procs))
+        check("outside MPI the table lists the processes, as many as --top",
+              title == [f"Processes by peak heap ({shown} of {len(procs)})"]
+              and len(rows) == shown + 1, title)
+        first = rows[1].split() if len(rows) > 1 else []
+        who = [biggest["pid"], biggest.get("ppid") or "-", biggest["host"]]
+        who += [biggest["program"]] if biggest.get("program") else []
+        check("the first row is the largest process: pid, parent, program",
+              first[:len(who)] == who
+              and " ".join(first[len(who):len(who) + 2])
+              == fmt_size(int(biggest["peak_heap_bytes"])), rows[:2])
+    else:
+        rows = section(text, "Ranks by peak heap")
+        first = rows[1].split() if len(rows) > 1 else []
+        pids = len(rows) > 0 and " pid " in rows[0]
+        # Records that name their program have a column for it after the
+        # host; a table with processes under ranks gives pid and parent.
+        who = [top["rank"]]
+        who += [top["pid"], top.get("ppid") or "-"] if pids else []
+        who += [top["host"]] + ([top["program"]] if top.get("program") else [])
+        check("the first row is the largest peak",
+              first[:len(who)] == who
+              and " ".join(first[len(who):len(who) + 2])
+              == fmt_size(int(top["peak_heap_bytes"])), rows[:2])
     hwm = fmt_size(max(int(p["vmhwm_bytes"]) for p in procs))
     check("the Slurm note gives the largest VmHWM", f" {hwm}" in
           " ".join(l for l in lines if l and not l.startswith(" ")), hwm)
@@ -155,15 +179,43 @@ def check_json(report_json, report_text):
                                      f"{fmt_size(node['request_bytes'])}")
             ok = ok and (len(cells) > 4) == node["over_request"]
         check(f"node {node['node']} equals the text's", ok, line)
-    rows = section(text, "Ranks by peak heap")[1:]
-    check("as many rank rows as the text", len(rows) == len(j["ranks"]))
-    for line, r in zip(rows, j["ranks"]):
-        cells = re.split(r"  +", line.strip())
-        want = [str(r["rank"]), r["host"], fmt_size(r["peak_heap_bytes"]),
-                fmt_tenths(r["peak_heap_time_s"]), fmt_size(r["vmhwm_bytes"]),
-                f"{r['heap_per_vmhwm']:.2f}"]
-        check(f"rank {r['rank']} equals the text's", cells[:6] == want,
-              f"{cells} != {want}")
+    if j["listed_by"] == "process":
+        rows = section(text, "Processes by peak heap")[1:]
+        check("as many process rows as the text",
+              len(rows) == len(j["listed_processes"]) == j["processes_shown"])
+        for line, p in zip(rows, j["listed_processes"]):
+            cells = re.split(r"  +", line.strip())
+            want = [str(p["pid"]), "-" if p["ppid"] is None else str(p["ppid"]),
+                    p["host"]] + ([p["program"]] if "program" in p else [])
+            want += [fmt_size(p["peak_heap_bytes"]),
+                     fmt_tenths(p["peak_heap_time_s"]),
+                     fmt_size(p["vmhwm_bytes"]), f"{p['heap_per_vmhwm']:.2f}"]
+            check(f"process {p['pid']} equals the text's",
+                  cells[:len(want)] == want, f"{cells} != {want}")
+    else:
+        rows = section(text, "Ranks by peak heap")
+        pids = len(rows) > 0 and " pid " in rows[0]
+        # Each rank's row, then those of the processes under it, which
+        # leave the rank's cell empty.
+        want_rows = []
+        for r in j["ranks"]:
+            who = [str(r["rank"])]
+            who += [str(r["pid"]), "-" if r["ppid"] is None else str(r["ppid"])] if pids else []
+            want_rows.append(("rank", r, who))
+            for p in r.get("processes", []):
+                want_rows.append(("under", p, [
+                    str(p["pid"]),
+                    "-" if p["ppid"] is None else str(p["ppid"])]))
+        rows = rows[1:]
+        check("as many rank rows as the text", len(rows) == len(want_rows))
+        for line, (kind, r, who) in zip(rows, want_rows):
+            cells = re.split(r"  +", line.strip())
+            want = who + [r["host"]] + ([r["program"]] if "program" in r else [])
+            want += [fmt_size(r["peak_heap_bytes"]),
+                     fmt_tenths(r["peak_heap_time_s"]),
+                     fmt_size(r["vmhwm_bytes"]), f"{r['heap_per_vmhwm']:.2f}"]
+            check(f"{kind} {r['rank']} pid {r['pid']} equals the text's",
+                  cells[:len(want)] == want, f"{cells} != {want}")
     note = " ".join(l for l in lines if l and not l.startswith(" "))
     check("largest VmHWM equals the text's",
           fmt_size(j["largest_vmhwm"]["bytes"]) in note)

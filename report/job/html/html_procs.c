@@ -1,0 +1,102 @@
+/* The page's processes (proc_list.h says which): outside MPI the table
+ * of processes in place of the ranks table, under MPI the rows of each
+ * rank's other processes under its row. */
+#include <inttypes.h>
+
+#include "format_size.h"
+#include "html_parts.h"
+#include "job/model/figures.h"
+#include "shared/html_escape.h"
+
+static void _cell(FILE *out, const char *cls, const char *text)
+{
+    fprintf(out, "<td class=\"%s\">", cls);
+    hl_html_str(out, text);
+    fputs("</td>", out);
+}
+
+/* pid, parent, host, program (when programs) and the figures of p. */
+static void _cells(FILE *out, const struct hl_report *r,
+                   const struct hl_proc *p, bool programs)
+{
+    char hwm[HL_SIZE_BUF], parent[16], text[64];
+    struct hl_heap_text h;
+
+    hl_fmt_heap(p, &h);
+    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_ppid(p, parent);
+    fprintf(out, "<td>%" PRIu32 "</td>", p->pid);
+    _cell(out, "num", parent);
+    _cell(out, "host", hl_strpool_get(&r->set->hosts, p->host));
+    if (programs)
+        _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
+    _cell(out, "num", h.peak);
+    _cell(out, "num", h.at);
+    snprintf(text, sizeof(text), "%s%s", hl_proc_cut_short(p) ? ">= " : "",
+             hwm);
+    _cell(out, "num", text);
+    _cell(out, "num", h.ratio);
+}
+
+/* The end of p, the last cell of a row. */
+static void _end(FILE *out, const struct hl_report *r, const struct hl_proc *p)
+{
+    const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
+    char how[64];
+
+    hl_fmt_end(p, n->mem_limit, how);
+    _cell(out, "end", how);
+}
+
+static const char *_row_class(const struct hl_proc *p)
+{
+    return p->signal ? " killed" : hl_proc_cut_short(p) ? " cut" : "";
+}
+
+void hl_html_processes_table(FILE *out, const struct hl_report *r)
+{
+    const uint32_t *procs = r->sum->list.procs;
+    size_t shown = hl_shown_procs(r);
+    bool programs = false;
+
+    /* Records of older versions name no program: no column then. */
+    for (size_t i = 0; i < shown && !programs; i++)
+        programs = hl_strpool_get(&r->set->programs,
+                                  r->set->procs[procs[i]].program)[0] != 0;
+    fprintf(out,
+            "<section id=\"processes\"><h2>Processes by peak heap (%zu of "
+            "%zu)</h2>\n<table><thead><tr><th>pid</th><th>parent</th><th "
+            "class=\"host\">host</th>%s<th>peak heap</th><th>at (s)</th>"
+            "<th>VmHWM</th><th>heap / VmHWM</th><th "
+            "class=\"end\">end</th></tr></thead><tbody>\n",
+            shown, r->sum->nprocs,
+            programs ? "<th class=\"host\">program</th>" : "");
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_proc *p = &r->set->procs[procs[i]];
+
+        fprintf(out, "<tr class=\"process%s\">", _row_class(p));
+        _cells(out, r, p, programs);
+        _end(out, r, p);
+        fputs("</tr>\n", out);
+    }
+    fputs("</tbody></table></section>\n", out);
+}
+
+bool hl_html_rank_processes(FILE *out, const struct hl_report *r, size_t i,
+                            bool programs, bool others)
+{
+    const uint32_t *procs = NULL;
+    size_t n = hl_shown_under(r, i, &procs);
+
+    for (size_t k = 0; k < n; k++) {
+        const struct hl_proc *p = &r->set->procs[procs[k]];
+
+        fprintf(out, "<tr class=\"under%s\"><td></td>", _row_class(p));
+        _cells(out, r, p, programs);
+        if (others)
+            fputs("<td></td>", out);
+        _end(out, r, p);
+        fputs("</tr>\n", out);
+    }
+    return n < r->sum->ranks[i].others;
+}
