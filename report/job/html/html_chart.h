@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The charts' width, in their own units: a page as wide as a laptop's
+ * screen shows them at their size, and the page's width scales them. */
+#define HL_CHART_WIDTH 960
+
 struct hl_chart {
     int width, height;            /* of the whole SVG, px */
     int left, right, top, bottom; /* of the plot, px */

@@ -9,6 +9,7 @@
 #include "job/model/headline.h"
 #include "shared/html_escape.h"
 #include "shared/html_style.h"
+#include "html_callsites.h"
 #include "html_parts.h"
 #include "job/timeline_out.h"
 
@@ -17,7 +18,7 @@
  * class: in a <use> of the shared axes no descendant selector matches. No
  * '<' or '&' in it: the page stays XML. A CSS escape takes the space after
  * it as its end: the dagger's space is a no-break one, escaped too. */
-static const char _css[] = HL_HTML_BASE_CSS
+static const char _css[] = HL_HTML_BASE_CSS HL_HTML_CALLSITES_CSS
     "svg.defs{position:absolute}"
     "path{fill:none;stroke-width:2}"
     ".grid{stroke:#d0d0d0;stroke-width:1}"
@@ -72,7 +73,10 @@ static void _contents(FILE *out, const struct hl_report *r)
     if (hl_html_has_rank_chart(r))
         fputs("<a href=\"#rank-timelines\">Heap of the ranks over time</a>",
               out);
-    fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
+    fputs("<a href=\"#ranks\">Ranks by peak heap</a>", out);
+    if (r->callsites && r->callsites->top && r->callsites->ntotals)
+        fputs("<a href=\"#sites\">Allocation sites</a>", out);
+    fputs("</nav>\n", out);
 }
 
 static void _cut_short_item(FILE *out, const struct hl_report *r,
@@ -161,6 +165,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
     hl_html_nodes(out, r, end_ms);
     hl_html_rank_chart(out, r, end_ms);
     hl_html_ranks_table(out, r);
+    hl_html_callsites(out, r);
     _cut_short(out, r, cut);
     hl_headline_slurm(r, text);
     hl_html_para(out, "slurm", NULL, text);
