@@ -43,6 +43,7 @@ static const char _css[] = HL_HTML_BASE_CSS HL_HTML_CALLSITES_CSS
     "tr.killed td{font-weight:600}"
     "tr.killed td.end::before{content:'\\2020\\a0'}"
     "nav a{margin-right:1.2em}"
+    "body{max-width:none}svg.chart{max-width:none}p{max-width:62em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
 
 static void _peak(FILE *out, const struct hl_report *r)
@@ -152,6 +153,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
             "<title>heapline report</title><style>%s</style></head><body>\n"
             "<h1>heapline report</h1>\n",
             _css);
+    hl_html_made(out, r);
     hl_headline_job(r, text);
     hl_html_para(out, "job", NULL, text);
     hl_headline_request(r, text);
