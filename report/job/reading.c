@@ -127,6 +127,8 @@ int hl_read_report(const struct hl_options *opt, char *const *paths, int npaths,
     r->timeline = opt->timeline;
     r->margin_pct = opt->margin_pct;
     r->req = opt->req;
+    r->paths = paths;
+    r->npaths = npaths;
     _slurm(opt, want, paths, npaths, rd);
     switch (hl_callsites_view_init(&rd->callsites, &rd->set, &rd->sum,
                                    hl_shown_ranks(r), opt->callsites)) {

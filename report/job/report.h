@@ -82,6 +82,8 @@ struct hl_report {
     struct hl_suggestion sug;
     struct hl_step_rss sacct;
     const struct hl_callsites_view *callsites; /* NULL: none to show */
+    char *const *paths; /* the files and folders read, as given */
+    int npaths;
 };
 
 /* Judges each node against r->req (its request, percent and over), then

@@ -12,8 +12,8 @@
     ".headline{font-weight:600}"                                               \
     "figure{margin:.8em 0;break-inside:avoid}"                                 \
     "svg.chart{display:block;width:100%;max-width:720px;height:auto}"          \
-    ".yl,.xl{font:11px sans-serif;fill:#333}"                                  \
-    ".yl{text-anchor:end}.xl{text-anchor:middle}"                              \
+    ".yl,.xl,.axis{font:11px sans-serif;fill:#333}"                            \
+    ".yl{text-anchor:end}.xl,.axis{text-anchor:middle}"                        \
     ".legend "                                                                 \
     ".item{display:inline-block;margin-right:1.2em;white-space:nowrap}"        \
     ".legend svg{vertical-align:middle;margin-right:.3em}"                     \

@@ -13,11 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Frames shown under a site in the text report, the naming one first. */
-#define _TEXT_CALLERS 2
-/* The sites shown for each top rank. */
-#define _RANK_CALLSITES 3
-
 static int _larger(const void *a, const void *b)
 {
     const struct hl_callsite_total *x = a, *y = b;
@@ -71,7 +66,7 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
     v->top = top;
     v->totals = t;
     v->ntotals = n;
-    if (hl_callsites_merge_same(v, set, _TEXT_CALLERS) < 0) {
+    if (hl_callsites_merge_same(v, set, HL_CALLSITES_CALLERS) < 0) {
         hl_callsites_view_free(v);
         return -1;
     }
@@ -141,8 +136,8 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
         char label[2048];
 
         _estimate(&tab, t->bytes, t->variance);
-        hl_callsite_label_text(v->sym, v->db, t->stack, _TEXT_CALLERS, label,
-                               sizeof(label));
+        hl_callsite_label_text(v->sym, v->db, t->stack, HL_CALLSITES_CALLERS,
+                               label, sizeof(label));
         at = strlen(label);
         if (t->stacks > 1)
             snprintf(label + at, sizeof(label) - at, " [%" PRIu32 " calls]",
@@ -167,7 +162,7 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
     hl_table_cell(&tab, "site");
     for (size_t r = 0; r < v->nranks; r++) {
         const struct hl_callsites_rank *k = &v->ranks[r];
-        for (uint32_t i = 0; i < k->n && i < _RANK_CALLSITES; i++) {
+        for (uint32_t i = 0; i < k->n && i < HL_CALLSITES_PER_RANK; i++) {
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             char label[1024];
 
@@ -253,7 +248,7 @@ void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
                 k->rank);
         _json_str(out, k->host);
         fputs(", \"top\": [", out);
-        for (uint32_t i = 0; i < k->n && i < _RANK_CALLSITES; i++) {
+        for (uint32_t i = 0; i < k->n && i < HL_CALLSITES_PER_RANK; i++) {
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             if (i)
                 fputs(", ", out);

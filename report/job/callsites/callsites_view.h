@@ -18,6 +18,11 @@
  * shown. */
 #define HL_DEFAULT_CALLSITES 5
 #define HL_CALLSITES_RANKS 5
+/* The callers named after a site: sites whose site and callers read the
+ * same are one (callsites_merge.h), in every output. */
+#define HL_CALLSITES_CALLERS 2
+/* The sites shown for each top rank. */
+#define HL_CALLSITES_PER_RANK 3
 
 /* A stack summed over the records that hold it, with the stacks that read
  * the same in the text report (callsites_merge.h). */

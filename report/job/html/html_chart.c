@@ -90,8 +90,15 @@ void hl_chart_axes(FILE *out, const struct hl_chart *c)
                 v, su->name);
     for (double v = 0; v <= end * 1.0001; v += xstep)
         fprintf(out, "<text class=\"xl\" x=\"%d\" y=\"%d\">%g %s</text>",
-                hl_chart_x(c, (int64_t)llround(v * tu.size)), c->height - 6, v,
+                hl_chart_x(c, (int64_t)llround(v * tu.size)), c->bottom + 16, v,
                 tu.name);
+    fprintf(out,
+            "<text class=\"axis\" x=\"%d\" y=\"%d\">time since the first "
+            "process started</text><text class=\"axis\" "
+            "transform=\"translate(14 %d) rotate(-90)\">",
+            (c->left + c->right) / 2, c->height - 4, (c->top + c->bottom) / 2);
+    hl_html_str(out, c->ylabel);
+    fputs("</text>", out);
 }
 
 void hl_chart_setup(struct hl_chart *c, int width, int height, int64_t end_ms,
@@ -102,10 +109,12 @@ void hl_chart_setup(struct hl_chart *c, int width, int height, int64_t end_ms,
 
     c->width = width;
     c->height = height;
-    c->left = 64;
+    /* Room for the ticks' labels and the axes' titles. */
+    c->left = 78;
     c->right = width - 16;
     c->top = 10;
-    c->bottom = height - 24;
+    c->bottom = height - 38;
+    c->ylabel = "memory";
     c->end_ms = end_ms > 0 ? end_ms : 1;
     c->ymax = ymax ? ymax : 1024 * 1024;
     _size_step(c, &su, &ystep);

@@ -10,14 +10,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The charts' width, in their own units: a page as wide as a laptop's
+ * screen shows them at their size, and the page's width scales them. */
+#define HL_CHART_WIDTH 960
+
 struct hl_chart {
     int width, height;            /* of the whole SVG, px */
     int left, right, top, bottom; /* of the plot, px */
     int64_t end_ms;               /* the time axis: 0 to end_ms */
     uint64_t ymax;                /* the size axis: 0 to ymax, rounded */
+    const char *ylabel;           /* what the size axis measures */
 };
 
-/* The chart's geometry and scales: the size axis rounded up from ymax. */
+/* The chart's geometry and scales: the size axis rounded up from ymax,
+ * labelled "memory" (ylabel may be set after). */
 void hl_chart_setup(struct hl_chart *c, int width, int height, int64_t end_ms,
                     uint64_t ymax);
 
@@ -25,8 +31,9 @@ void hl_chart_setup(struct hl_chart *c, int width, int height, int64_t end_ms,
 void hl_chart_open(FILE *out, const struct hl_chart *c, const char *cls,
                    const char *label);
 
-/* The grid and the axes' labels: in the chart, or in a <g> that charts of
- * the same geometry share (a <use> of it costs 30 bytes, the axes 500). */
+/* The grid, the axes' ticks and their titles: in the chart, or in a <g> that
+ * charts of the same geometry share (a <use> of it costs 30 bytes, the axes
+ * 500). */
 void hl_chart_axes(FILE *out, const struct hl_chart *c);
 void hl_chart_close(FILE *out);
 

@@ -150,7 +150,7 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
         rss |= r->sum->nodes[i].conc_rss_known;
         heap |= r->sum->nodes[i].conc_known;
     }
-    hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
+    hl_chart_setup(&c, HL_CHART_WIDTH, nn > 16 ? 120 : 180, end_ms, ymax);
     /* The legend names the lines drawn: without timelines, no sums. */
     fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
     if (rss)

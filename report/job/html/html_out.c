@@ -9,6 +9,7 @@
 #include "job/model/headline.h"
 #include "shared/html_escape.h"
 #include "shared/html_style.h"
+#include "html_callsites.h"
 #include "html_parts.h"
 #include "job/timeline_out.h"
 
@@ -17,7 +18,7 @@
  * class: in a <use> of the shared axes no descendant selector matches. No
  * '<' or '&' in it: the page stays XML. A CSS escape takes the space after
  * it as its end: the dagger's space is a no-break one, escaped too. */
-static const char _css[] = HL_HTML_BASE_CSS
+static const char _css[] = HL_HTML_BASE_CSS HL_HTML_CALLSITES_CSS
     "svg.defs{position:absolute}"
     "path{fill:none;stroke-width:2}"
     ".grid{stroke:#d0d0d0;stroke-width:1}"
@@ -43,6 +44,7 @@ static const char _css[] = HL_HTML_BASE_CSS
     "tr.under td:first-child::before{content:'\\2514'}"
     "tr.killed td.end::before{content:'\\2020\\a0'}"
     "nav a{margin-right:1.2em}"
+    "body{max-width:none}svg.chart{max-width:none}p{max-width:62em}"
     "@media print{body{max-width:none;margin:0}nav{display:none}}";
 
 static void _peak(FILE *out, const struct hl_report *r)
@@ -74,9 +76,12 @@ static void _contents(FILE *out, const struct hl_report *r)
         fprintf(out, "<a href=\"#rank-timelines\">Heap of the %s over time</a>",
                 r->sum->list.by_process ? "processes" : "ranks");
     if (r->sum->list.by_process)
-        fputs("<a href=\"#processes\">Processes by peak heap</a></nav>\n", out);
+        fputs("<a href=\"#processes\">Processes by peak heap</a>", out);
     else
-        fputs("<a href=\"#ranks\">Ranks by peak heap</a></nav>\n", out);
+        fputs("<a href=\"#ranks\">Ranks by peak heap</a>", out);
+    if (r->callsites && r->callsites->top && r->callsites->ntotals)
+        fputs("<a href=\"#sites\">Allocation sites</a>", out);
+    fputs("</nav>\n", out);
 }
 
 static void _cut_short_item(FILE *out, const struct hl_report *r,
@@ -152,6 +157,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
             "<title>heapline report</title><style>%s</style></head><body>\n"
             "<h1>heapline report</h1>\n",
             _css);
+    hl_html_made(out, r);
     hl_headline_job(r, text);
     hl_html_para(out, "job", NULL, text);
     hl_headline_request(r, text);
@@ -165,6 +171,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
     hl_html_nodes(out, r, end_ms);
     hl_html_rank_chart(out, r, end_ms);
     hl_html_ranks_table(out, r);
+    hl_html_callsites(out, r);
     _cut_short(out, r, cut);
     hl_headline_slurm(r, text);
     hl_html_para(out, "slurm", NULL, text);

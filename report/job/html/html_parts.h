@@ -14,6 +14,10 @@
  * others are in the band. */
 #define HL_HTML_RANK_LINES 8
 
+/* The files and folders read, and the time the page was made
+ * (html_made.c). */
+void hl_html_made(FILE *out, const struct hl_report *r);
+
 /* A chart per node (html_nodes.c). */
 void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms);
 

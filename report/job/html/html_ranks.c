@@ -126,7 +126,8 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
         hl_html_legend_item(out, cls, words);
     }
     fputs("</p>\n", out);
-    hl_chart_setup(&c, 720, 240, end_ms, ymax);
+    hl_chart_setup(&c, HL_CHART_WIDTH, 240, end_ms, ymax);
+    c.ylabel = "heap";
     hl_chart_open(out, &c, "rank-chart",
                   r->sum->list.by_process ? "heap of the processes over time"
                                           : "heap of the ranks over time");
@@ -190,7 +191,7 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     _cell(out, "num", h.ratio);
     if (others)
         fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);
-    _cell(out, "end", how);
+    _cell(out, "end", how[0] ? how : "exited");
     fputs("</tr>\n", out);
 }
 
