@@ -76,8 +76,8 @@ static void _sums(FILE *out, const struct hl_report *r,
         int64_t from = (k << g->grid.shift) - origin_ms;
         int64_t to = ((k + 1) << g->grid.shift) - origin_ms;
 
-        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, 1));
-        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, 0));
+        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, HL_CONC_RSS_LO));
+        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, HL_CONC_HEAP_LO));
     }
     if (n->conc_rss_known) {
         snprintf(title, sizeof(title), "RSS of %s, summed", name);

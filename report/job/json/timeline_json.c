@@ -45,12 +45,12 @@ static void _bytes(FILE *out, const char *name, uint64_t bytes, int known)
 
 /* ", NAME: [...]": a sum in every cell of the grid in use. */
 static void _values(FILE *out, const char *name, const struct hl_conc *g,
-                    int rss)
+                    enum hl_conc_series s)
 {
     fprintf(out, ", \"%s\": [", name);
     for (int64_t c = g->grid.lo; c <= g->grid.hi; c++)
         fprintf(out, "%s%" PRIu64, c > g->grid.lo ? ", " : "",
-                hl_conc_value(g, c, rss));
+                hl_conc_value(g, c, s));
     fputc(']', out);
 }
 
@@ -66,9 +66,9 @@ static void _cells(FILE *out, const struct hl_report *r,
     _time(out, "start_s",
           (g->grid.lo << g->grid.shift) - r->sum->origin_ns / 1000000, 1);
     _time(out, "step_s", hl_grid_cell_ms(&g->grid), 1);
-    _values(out, "heap_bytes", g, 0);
+    _values(out, "heap_bytes", g, HL_CONC_HEAP_LO);
     if (n->conc_rss_known)
-        _values(out, "rss_bytes", g, 1);
+        _values(out, "rss_bytes", g, HL_CONC_RSS_LO);
     else
         fputs(", \"rss_bytes\": null", out);
     fputc('}', out);
@@ -106,7 +106,7 @@ void hl_json_rank_timeline(FILE *out, const struct hl_report *r,
         hl_fmt_ms(hl_point_ms(r, p, &s->points[i]), t);
         fprintf(out, "%s[%s, %" PRIu64 ", ", i ? ", " : "", t,
                 s->points[i].heap);
-        if (s->points[i].rss == HL_TIMELINE_NO_RSS)
+        if (s->points[i].rss == HL_TIMELINE_UNKNOWN)
             fputs("null]", out);
         else
             fprintf(out, "%" PRIu64 "]", s->points[i].rss);

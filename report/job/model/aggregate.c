@@ -182,7 +182,8 @@ static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
 
         if (!g || n->procs < 2 || n->timelines != n->procs)
             continue;
-        hl_conc_peaks(g, &heap, &rss);
+        heap = hl_conc_peak(g, HL_CONC_HEAP_LO);
+        rss = hl_conc_peak(g, HL_CONC_RSS_LO);
         n->conc_known = true;
         n->conc_rss_known = n->rss_timelines == n->procs;
         n->conc_heap = heap.bytes;

@@ -17,6 +17,7 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     struct hl_timeline_point *points;
     struct hl_staged *staged;
     const char *why;
+    int version;
     long n;
 
     if (start_ns < 0) {
@@ -32,7 +33,7 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     tl->points = points;
     points += tl->npoints;
     n = hl_timeline_parse(text, strlen(text), points, HL_TIMELINE_READ_MAX,
-                          &why);
+                          &version, &why);
     if (n < 0) {
         snprintf(tl->fault, sizeof(tl->fault), "%s", why);
         return 0;
@@ -48,8 +49,8 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     if (!staged)
         return -1;
     tl->staged = staged;
-    staged[tl->nstaged++] =
-        (struct hl_staged){proc, (uint32_t)tl->npoints, (uint32_t)n};
+    staged[tl->nstaged++] = (struct hl_staged){proc, (uint32_t)tl->npoints,
+                                               (uint32_t)n, (uint8_t)version};
     tl->npoints += (size_t)n;
     return 0;
 }
@@ -130,12 +131,12 @@ static struct hl_conc *_grid(struct hl_timelines *tl, uint32_t host)
     return tl->grids[host];
 }
 
-/* Keeps a copy of points[0..n) as series k (tl->nseries: a new one) of
- * process proc. Returns 0, or -1 when memory runs out. */
+/* Keeps a copy of the staged points of s as series k (tl->nseries: a
+ * new one) of its process. Returns 0, or -1 when memory runs out. */
 static int _store(struct hl_timelines *tl, struct hl_proc *procs, size_t k,
-                  uint32_t proc, const struct hl_timeline_point *points,
-                  uint32_t n)
+                  const struct hl_staged *s)
 {
+    const struct hl_timeline_point *points = tl->points + s->first;
     struct hl_series *series;
 
     if (k == tl->nseries) {
@@ -146,13 +147,14 @@ static int _store(struct hl_timelines *tl, struct hl_proc *procs, size_t k,
         tl->series = series;
         tl->series[tl->nseries++].points = NULL;
     }
-    tl->series[k].points = malloc(n * sizeof(*points));
+    tl->series[k].points = malloc(s->n * sizeof(*points));
     if (!tl->series[k].points)
         return -1;
-    memcpy(tl->series[k].points, points, n * sizeof(*points));
-    tl->series[k].n = n;
-    tl->series[k].proc = proc;
-    procs[proc].series = (uint32_t)k;
+    memcpy(tl->series[k].points, points, s->n * sizeof(*points));
+    tl->series[k].n = s->n;
+    tl->series[k].proc = s->proc;
+    tl->series[k].version = s->version;
+    procs[s->proc].series = (uint32_t)k;
     return 0;
 }
 
@@ -185,15 +187,14 @@ static int _stands_before(const struct hl_proc *a, const struct hl_proc *b)
     return a->pid < b->pid;
 }
 
-/* Keeps the series of process proc if its rank is among the tl->keep
+/* Keeps the series of the process of s if its rank is among the tl->keep
  * first so far, and it stands for it: the kept ranks are few (the ranks an
  * output shows), and each record is compared with each of them. A series
  * that no longer stands for a kept rank gives its entry to the new one. */
 static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
-                      const struct hl_strpool *hosts, uint32_t proc,
-                      const struct hl_timeline_point *points, uint32_t n)
+                      const struct hl_strpool *hosts, const struct hl_staged *s)
 {
-    const struct hl_proc *p = &procs[proc];
+    const struct hl_proc *p = &procs[s->proc];
     size_t worst = 0, k;
 
     for (size_t i = 0; i < tl->nranks; i++) {
@@ -203,7 +204,7 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
             if (!_stands_before(p, q))
                 return 0;
             _forget(tl, procs, tl->ranks[i]);
-            return _store(tl, procs, tl->ranks[i], proc, points, n);
+            return _store(tl, procs, tl->ranks[i], s);
         }
         if (_rank_before(&procs[tl->series[tl->ranks[worst]].proc], q, hosts))
             worst = i;
@@ -223,7 +224,7 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
     } else {
         return 0;
     }
-    return _store(tl, procs, k, proc, points, n);
+    return _store(tl, procs, k, s);
 }
 
 int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
@@ -242,20 +243,21 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
         hl_timeline_settle_rss(points, s->n, p->vmrss_at_exit, p->vmhwm);
         p->timeline = HL_TIMELINE_FULL;
         for (uint32_t j = 0; j < s->n; j++)
-            if (points[j].rss == HL_TIMELINE_NO_RSS)
+            if (points[j].rss == HL_TIMELINE_UNKNOWN)
                 p->timeline = HL_TIMELINE_HEAP;
         if (seen)
             continue;
         if (!(grid = _grid(tl, p->host)))
             return -1;
-        hl_conc_add(grid, start_ms, points, s->n, start_ms + p->elapsed_ms);
+        hl_conc_add(grid, start_ms, points, s->n, start_ms + p->elapsed_ms,
+                    s->version);
         if (tl->band)
             hl_band_add(tl->band, start_ms, points, s->n,
                         start_ms + p->elapsed_ms);
         if (tl->keep == SIZE_MAX)
-            failed = _store(tl, procs, tl->nseries, s->proc, points, s->n);
+            failed = _store(tl, procs, tl->nseries, s);
         else if (tl->keep)
-            failed = _keep_rank(tl, procs, hosts, s->proc, points, s->n);
+            failed = _keep_rank(tl, procs, hosts, s);
         if (failed)
             return -1;
     }

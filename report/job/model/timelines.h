@@ -35,7 +35,8 @@ enum hl_timeline_kind {
 struct hl_series {
     struct hl_timeline_point *points; /* NULL: a free entry */
     uint32_t n;
-    uint32_t proc; /* while reading: its process's index */
+    uint32_t proc;   /* while reading: its process's index */
+    uint8_t version; /* of the record's timeline (timeline_text.h) */
 };
 
 struct hl_timelines {
@@ -55,6 +56,7 @@ struct hl_timelines {
     /* The file being read: its processes' points, staged. */
     struct hl_staged {
         uint32_t proc, first, n;
+        uint8_t version; /* of its timeline (timeline_text.h) */
     } * staged;
     size_t nstaged, staged_cap;
     struct hl_timeline_point *points;
