@@ -37,9 +37,12 @@ static void _put(void *user, int64_t c, const struct hl_grid_held *held)
     struct hl_conc *g = user;
     unsigned i = _index(c);
 
+    g->cells[HL_CONC_HEAP][i] += held->heap;
     g->cells[HL_CONC_HEAP_LO][i] += held->heap_lo;
+    g->cells[HL_CONC_RSS][i] += held->rss;
     g->cells[HL_CONC_RSS_LO][i] += held->rss_lo;
     g->cells[HL_CONC_RSS_HI][i] += held->rss_hi;
+    g->cells[HL_CONC_PSS][i] += held->pss;
     g->cells[HL_CONC_PSS_LO][i] += held->pss_lo;
 }
 

@@ -12,20 +12,29 @@
  *     least of the points that overlap it; 0 for a process that started or
  *     ended within it). So the node held at least that much at every
  *     moment of the cell, whatever the hand-offs between its processes;
- *   - the most (RSS only): the largest bound above of each process within
- *     the cell (its VmHWM as read at each point's end). So the node held
- *     at most that much at every moment of the cell.
+ *   - the most: the most each process was seen to hold within the cell
+ *     (the largest reading of the points that overlap it, never above its
+ *     VmHWM). Where the processes' figures do not change within the cell,
+ *     it is what the node held; where one gives memory back and another
+ *     takes it within the cell, it counts that memory twice, and a peak
+ *     between two readings is missed: an estimate, bound neither way;
+ *   - the bound above (RSS only): the largest bound above of each process
+ *     within the cell (its VmHWM as read at each point's end). So the node
+ *     held at most that much at every moment of the cell.
  * When the node's span outgrows the grid, the cells' width doubles and
  * each new cell keeps the larger of its two: the node held the least at
- * one moment of the cell at least, and at most the most at every moment.
- * A process folded in later adds its own least over the wider cell, which
- * it held at that moment too. The peak of the leasts is a lower bound of
- * what the node held at once; the peak of the mosts an upper bound.
+ * one moment of the cell at least, and at most the bound above at every
+ * moment. A process folded in later adds its own least over the wider
+ * cell, which it held at that moment too. The peak of the leasts is a
+ * lower bound of what the node's processes held at once; the peak of the
+ * bounds above an upper bound; the peak of the mosts lies between them.
  *
- * PSS: a point's least PSS is its least RSS less the shared part that the
- * process's nearest reading of Pss found (its RSS less its Pss), the
- * reading before it, or the first after it; a process without any reading
- * adds its least RSS.
+ * RSS counts a page that several processes share in each of them; PSS
+ * divides it between them. A point's PSS is its RSS (least or most) less
+ * the shared part that the process's nearest reading of Pss found (its RSS
+ * less its Pss), the reading before it, or the first after it; a process
+ * without any reading adds its RSS. So the least PSS is a lower bound of
+ * the node's memory only as far as the shared part stayed as it was read.
  *
  * heapline-report folds in every record it reads
  * (report/job/model/timelines.c); the plugin's root side, a node's records
@@ -43,9 +52,12 @@
 
 /* The series a grid sums. */
 enum hl_conc_series {
+    HL_CONC_HEAP,    /* the most heap */
     HL_CONC_HEAP_LO, /* the least heap */
+    HL_CONC_RSS,     /* the most RSS: the estimate */
     HL_CONC_RSS_LO,  /* the least RSS: the lower bound */
-    HL_CONC_RSS_HI,  /* the most RSS: the upper bound */
+    HL_CONC_RSS_HI,  /* the bounds above: the upper bound */
+    HL_CONC_PSS,     /* the most PSS: the estimate of shared pages once */
     HL_CONC_PSS_LO,  /* the least PSS */
     HL_CONC_NSERIES
 };
@@ -87,5 +99,17 @@ static inline uint64_t hl_conc_value(const struct hl_conc *g, int64_t c,
 /* The largest sum of a series, at its first cell. */
 struct hl_conc_peak hl_conc_peak(const struct hl_conc *g,
                                  enum hl_conc_series s);
+
+/* The series that estimate and bound below what the node needed: PSS when
+ * a process has a reading of it (shared pages once), RSS when none has. */
+static inline enum hl_conc_series hl_conc_estimate(const struct hl_conc *g)
+{
+    return g->with_pss ? HL_CONC_PSS : HL_CONC_RSS;
+}
+
+static inline enum hl_conc_series hl_conc_lower(const struct hl_conc *g)
+{
+    return g->with_pss ? HL_CONC_PSS_LO : HL_CONC_RSS_LO;
+}
 
 #endif

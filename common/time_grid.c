@@ -49,15 +49,21 @@ static uint64_t _excess(const struct hl_timeline_point *p)
     return rss > p->pss ? rss - p->pss : 0;
 }
 
-/* What a point held, its least PSS its least RSS less excess. */
+/* What a point held, its PSS its RSS less excess. */
 static struct hl_grid_held _held(const struct hl_timeline_point *p,
                                  uint64_t excess)
 {
-    uint64_t rss_lo = _known(p->rss_lo);
+    uint64_t rss = _known(p->rss), rss_lo = _known(p->rss_lo);
 
-    return (struct hl_grid_held){_known(p->heap), _known(p->heap_lo), rss_lo,
-                                 _known(p->rss_hi),
-                                 rss_lo > excess ? rss_lo - excess : 0};
+    return (struct hl_grid_held){
+        .heap = _known(p->heap),
+        .heap_lo = _known(p->heap_lo),
+        .rss = rss,
+        .rss_lo = rss_lo,
+        .rss_hi = _known(p->rss_hi),
+        .pss = rss > excess ? rss - excess : 0,
+        .pss_lo = rss_lo > excess ? rss_lo - excess : 0,
+    };
 }
 
 static uint64_t _min(uint64_t a, uint64_t b)
@@ -74,8 +80,10 @@ static void _fold(struct hl_grid_held *a, const struct hl_grid_held *b)
 {
     a->heap = _max(a->heap, b->heap);
     a->heap_lo = _min(a->heap_lo, b->heap_lo);
+    a->rss = _max(a->rss, b->rss);
     a->rss_lo = _min(a->rss_lo, b->rss_lo);
     a->rss_hi = _max(a->rss_hi, b->rss_hi);
+    a->pss = _max(a->pss, b->pss);
     a->pss_lo = _min(a->pss_lo, b->pss_lo);
 }
 

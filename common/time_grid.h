@@ -41,19 +41,18 @@ static inline int64_t hl_grid_cell_ms(const struct hl_time_grid *g)
     return (int64_t)1 << g->shift;
 }
 
-/* What one process held within one cell, in bytes: the most heap of the
- * points that overlap it, and of each figure a point keeps the least and
- * the most of (timeline_text.h), the least of those points; a least is 0
- * in a cell that the process started or ended within. A figure not known
- * is 0. */
+/* What one process held within one cell, in bytes: of each figure a
+ * point keeps the least and the most of (timeline_text.h), the most and
+ * the least of the points that overlap it; a least is 0 in a cell that the
+ * process started or ended within. A figure not known is 0. */
 struct hl_grid_held {
-    uint64_t heap; /* the most */
-    uint64_t heap_lo, rss_lo;
-    uint64_t rss_hi; /* the most of the bounds above */
-    /* The least RSS less the shared part that the process's nearest
-     * reading of Pss found (its RSS less its Pss), the reading before
-     * it, or the first after it; the least RSS with no reading at all. */
-    uint64_t pss_lo;
+    uint64_t heap, heap_lo;
+    uint64_t rss, rss_lo; /* the most and the least VmRSS read */
+    uint64_t rss_hi;      /* the most of the bounds above */
+    /* The most and the least RSS less the shared part that the process's
+     * nearest reading of Pss found (its RSS less its Pss), the reading
+     * before it, or the first after it; its RSS with no reading at all. */
+    uint64_t pss, pss_lo;
 };
 
 /* What a grid's user does with its cells. */

@@ -114,6 +114,8 @@ static void _staggered(void)
                 o);
         is_uint(_peak(HL_CONC_RSS_LO), 341 * MIB,
                 "staggered, order %zu: RSS 305 + 3 x 12", o);
+        is_uint(_peak(HL_CONC_RSS), 341 * MIB,
+                "staggered, order %zu: the estimate, the same", o);
         ok(heap.at_ms >= T0 && heap.at_ms <= T0 + 1 + hl_grid_cell_ms(&_g.grid),
            "staggered, order %zu: the first peak, in the first cell wholly "
            "after its start (%lld ms)",
@@ -164,6 +166,14 @@ static void _hand_over(int64_t widen_ms)
                 "at once, 108 MiB");
     is_uint(_peak(HL_CONC_RSS_HI), 2 * held,
             "hand-offs: the upper bound adds both VmHWM, 208 MiB");
+    ok(_peak(HL_CONC_RSS_LO) <= _peak(HL_CONC_RSS) &&
+           _peak(HL_CONC_RSS) <= _peak(HL_CONC_RSS_HI),
+       "hand-offs: the estimate %llu MiB between the bounds",
+       (unsigned long long)(_peak(HL_CONC_RSS) / MIB));
+    if (widen_ms)
+        is_uint(_peak(HL_CONC_RSS), 2 * held,
+                "hand-offs, wide cells: the estimate counts a hold twice, "
+                "as the report says it may");
 }
 
 /* Two processes of 200 MiB, the second started as the first was killed:
@@ -262,10 +272,13 @@ static void _pss(void)
             "two sharers: their RSS counts the shared memory twice");
     is_uint(_peak(HL_CONC_PSS_LO), 320 * MIB,
             "their PSS, once: 256 + 2 x 32 MiB");
+    is_uint(_peak(HL_CONC_RSS), 576 * MIB, "the estimate of RSS, twice");
+    is_uint(_peak(HL_CONC_PSS), 320 * MIB, "the estimate of PSS, once");
     is_int(_g.with_pss, 2, "both with a reading of Pss");
     hl_conc_add(&_g, T0, alone, 1, T0 + 300, 1);
     is_uint(_peak(HL_CONC_PSS_LO), 330 * MIB,
             "a process without a reading adds its RSS to the PSS");
+    is_uint(_peak(HL_CONC_PSS), 330 * MIB, "and to the estimate of PSS");
     is_int(_g.older, 1, "a timeline of version 1 counted");
     is_int(_g.procs, 3, "three processes");
 }
