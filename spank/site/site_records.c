@@ -171,7 +171,7 @@ static struct hl_site_records _child(int dirfd, const uint32_t *ranks,
      * heapline-report has it */
     r.out.concurrent_known = r.read >= 2 && r.timelines == r.read;
     if (r.out.concurrent_known) {
-        rss = hl_conc_peak(r.grid, HL_CONC_RSS_LO);
+        rss = hl_conc_peak(r.grid, hl_conc_estimate(r.grid));
         r.out.concurrent_peak =
             rss.bytes > r.largest_vmhwm ? rss.bytes : r.largest_vmhwm;
     }

@@ -34,10 +34,19 @@ static void _caption(FILE *out, const struct hl_node *n, const char *name)
         hl_format_size(n->true_peak, size);
         fprintf(out, "; true peak %s", size);
     }
+    if (n->conc_pss_known) {
+        hl_format_size(n->conc_pss, size);
+        hl_fmt_tenths(n->conc_pss_ms, t);
+        fprintf(out, "; PSS %s at %s s", size, t);
+    }
     if (n->conc_rss_known) {
         hl_format_size(n->conc_rss, size);
         hl_fmt_tenths(n->conc_rss_ms, t);
         fprintf(out, "; RSS %s at %s s", size, t);
+    }
+    if (n->conc_lower_known) {
+        hl_format_size(n->conc_lower, size);
+        fprintf(out, "; at least %s at once", size);
     }
     if (n->conc_known) {
         hl_format_size(n->conc_heap, size);
@@ -76,21 +85,24 @@ static void _sums(FILE *out, const struct hl_report *r,
         int64_t from = (k << g->grid.shift) - origin_ms;
         int64_t to = ((k + 1) << g->grid.shift) - origin_ms;
 
-        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, HL_CONC_RSS_LO));
-        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, HL_CONC_HEAP_LO));
+        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, hl_conc_estimate(g)));
+        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, HL_CONC_HEAP));
     }
     if (n->conc_rss_known) {
-        snprintf(title, sizeof(title), "RSS of %s, summed", name);
+        snprintf(title, sizeof(title), "%s of %s, summed",
+                 hl_node_estimate_word(n), name);
         hl_chart_cols(out, c, &rss, "rss", title);
     }
     snprintf(title, sizeof(title), "heap of %s, summed", name);
     hl_chart_cols(out, c, &heap, "heap", title);
     if (n->conc_rss_known) {
-        snprintf(title, sizeof(title), "concurrent RSS peak of node %s", name);
+        snprintf(title, sizeof(title), "concurrent %s peak of node %s",
+                 hl_node_estimate_word(n), name);
         hl_chart_point_title(title + strlen(title),
-                             sizeof(title) - strlen(title), "", n->conc_rss_ms,
-                             n->conc_rss);
-        hl_chart_mark(out, c, n->conc_rss_ms, n->conc_rss, "peak", title);
+                             sizeof(title) - strlen(title), "",
+                             hl_node_estimate_ms(n), hl_node_estimate(n));
+        hl_chart_mark(out, c, hl_node_estimate_ms(n), hl_node_estimate(n),
+                      "peak", title);
     }
 }
 
@@ -140,7 +152,7 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     size_t nn = r->sum->nnodes;
     int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
     uint64_t ymax = 0;
-    bool rss = false, heap = false;
+    bool rss = false, pss = false, heap = false;
     struct hl_chart c;
 
     if (ncols < _COLUMNS_MIN)
@@ -148,13 +160,17 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     for (size_t i = 0; i < nn; i++) {
         ymax = _max(ymax, _top(&r->sum->nodes[i]));
         rss |= r->sum->nodes[i].conc_rss_known;
+        pss |= r->sum->nodes[i].conc_pss_known;
         heap |= r->sum->nodes[i].conc_known;
     }
     hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
     /* The legend names the lines drawn: without timelines, no sums. */
     fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
     if (rss)
-        hl_html_legend_item(out, "rss", "RSS summed moment by moment");
+        hl_html_legend_item(out, "rss",
+                            pss ? "PSS summed moment by moment (RSS on a node "
+                                  "where no process read its PSS)"
+                                : "RSS summed moment by moment");
     if (heap)
         hl_html_legend_item(out, "heap", "heap summed moment by moment");
     hl_html_legend_item(out, "hwm", "sum of VmHWM");
@@ -163,10 +179,12 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     if (r->req.kind != HL_REQ_NONE)
         hl_html_legend_item(out, "mem", "request per node");
     if (rss)
-        fputs("<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-              "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
-              "cy=\"6\" r=\"4\"/></svg> concurrent RSS peak</span>",
-              out);
+        fprintf(
+            out,
+            "<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
+            "cy=\"6\" r=\"4\"/></svg> concurrent %s peak</span>",
+            pss ? "PSS or RSS" : "RSS");
     fputs("</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
           "width=\"0\" height=\"0\"><defs><g id=\"node-axes\">",
           out);

@@ -245,6 +245,9 @@ static const char *_basis_name(const struct hl_report *r)
     case HL_USED_TRUE_PEAK:
         return per_cpu ? "largest node true peak per CPU"
                        : "largest node true peak";
+    case HL_USED_CONCURRENT_PSS:
+        return per_cpu ? "largest node concurrent PSS per CPU"
+                       : "largest node concurrent PSS";
     case HL_USED_CONCURRENT:
         return per_cpu ? "largest node concurrent RSS per CPU"
                        : "largest node concurrent RSS";

@@ -82,6 +82,26 @@ static void _conc(struct hl_table *tab, bool known, const char *what,
     }
 }
 
+/* "between 28.0 MiB and 1.2 GiB": what the node's processes held at once
+ * at least and at most (concurrent.h); only "at most" from timelines of
+ * version 1. */
+static void _bounds(struct hl_table *tab, const struct hl_node *n)
+{
+    char lo[HL_SIZE_BUF], hi[HL_SIZE_BUF];
+
+    if (!n->conc_rss_known) {
+        hl_table_cell(tab, "%s", "");
+        return;
+    }
+    hl_format_size(n->conc_upper, hi);
+    if (!n->conc_lower_known) {
+        hl_table_cell(tab, "at most %s", hi);
+        return;
+    }
+    hl_format_size(n->conc_lower, lo);
+    hl_table_cell(tab, "between %s and %s", lo, hi);
+}
+
 /* With node files or timelines, each node's true peak and its sums moment
  * by moment beside its sum of VmHWM, and the percentage of the request
  * beside the figure it is of: the best the node has (aggregate.h). */
@@ -102,9 +122,12 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
         else if (cgroups)
             hl_table_cell(tab, "%s", "");
         if (conc) {
-            _conc(tab, n->conc_rss_known, "RSS", n->conc_rss, n->conc_rss_ms, n,
+            _conc(tab, n->conc_rss_known, hl_node_estimate_word(n),
+                  hl_node_estimate(n), hl_node_estimate_ms(n), n,
                   n->used_from == HL_USED_CONCURRENT ||
+                      n->used_from == HL_USED_CONCURRENT_PSS ||
                       n->used_from == HL_USED_VMHWM);
+            _bounds(tab, n);
             _conc(tab, n->conc_known, "heap", n->conc_heap, n->conc_heap_ms, n,
                   0);
         }
@@ -128,22 +151,37 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
 static void _words(FILE *out, const struct hl_report *r, int cgroups)
 {
     int64_t cell_ms = 0;
-    char span[32], text[512];
+    bool pss = false;
+    char span[32], text[1024];
 
-    for (size_t i = 0; i < r->sum->nnodes; i++)
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
         if (r->sum->nodes[i].conc_cell_ms > cell_ms)
             cell_ms = r->sum->nodes[i].conc_cell_ms;
+        pss |= r->sum->nodes[i].conc_pss_known;
+    }
     hl_fmt_span(cell_ms, span);
-    snprintf(text, sizeof(text),
-             "Concurrent RSS and heap: each node's processes added up moment "
-             "by moment from their timelines, to within %s. The RSS sum is a "
-             "lower bound of what a node needed (a peak between two readings "
-             "of RSS is not seen), the sum of VmHWM an upper bound (it adds "
-             "peaks that did not happen together)%s.",
-             span,
-             cgroups ? ", and the true peak what it reached, all its "
-                       "processes together"
-                     : "");
+    snprintf(
+        text, sizeof(text),
+        "Concurrent RSS%s and heap: each node's processes added up moment by "
+        "moment from their timelines, to within %s, each process with the "
+        "most it was seen to hold: an estimate, not a bound (memory that one "
+        "process gave back and another took within that time is counted "
+        "twice, a peak between two readings is missed).%s Its bounds: the "
+        "least each process held, added up the same way, is a lower bound "
+        "of what the node's processes held at once%s (none from timelines "
+        "of the first format, version 1); their VmHWM, so added, an upper "
+        "bound. The "
+        "sum of VmHWM is an upper bound too (it adds peaks that did not "
+        "happen together)%s.",
+        pss ? " or PSS" : "", span,
+        pss ? " PSS, where the processes read it, divides each page that "
+              "several of them share between them: shared memory counted "
+              "once, where RSS counts it in each."
+            : "",
+        pss ? " (of PSS where read)" : "",
+        cgroups ? ", and the true peak what the node reached, all its "
+                  "processes together"
+                : "");
     hl_print_wrapped(out, text);
 }
 
@@ -170,6 +208,7 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
     size_t shown = sum->nnodes <= r->top ? sum->nnodes : r->top;
     size_t *order = malloc(sum->nnodes * sizeof(*order));
     int cgroups = sum->true_peaks > 0, conc = sum->concurrent > 0;
+    bool pss = false;
     struct hl_table tab;
 
     if (!order)
@@ -178,14 +217,17 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
         order[i] = i;
     if (shown < sum->nnodes)
         qsort_r(order, sum->nnodes, sizeof(*order), _cmp_shown, sum->nodes);
-    hl_table_init(&tab, cgroups || conc ? 4 + cgroups + 2 * conc : 5);
+    hl_table_init(&tab, cgroups || conc ? 4 + cgroups + 3 * conc : 5);
     for (size_t i = 0; i < shown; i++)
         _row(&tab, r, &sum->nodes[order[i]], cgroups, conc);
+    for (size_t i = 0; i < sum->nnodes; i++)
+        pss |= sum->nodes[i].conc_pss_known;
     if (conc)
         fprintf(out,
-                "Per node, %sconcurrent RSS and heap (timelines) and sum of "
-                "VmHWM\n",
-                cgroups ? "true peak (the step's memory cgroup), " : "");
+                "Per node, %sconcurrent %s, its bounds and heap (timelines) "
+                "and sum of VmHWM\n",
+                cgroups ? "true peak (the step's memory cgroup), " : "",
+                pss ? "RSS or PSS" : "RSS");
     else
         fputs(cgroups ? "Per node, true peak (the step's memory cgroup) and "
                         "sum of VmHWM\n"
