@@ -55,9 +55,16 @@ static void _caption(FILE *out, const struct hl_node *n, const char *name)
     }
     hl_format_size(n->vmhwm_sum, size);
     fprintf(out, "; sum of VmHWM %s", size);
-    if (n->request) {
-        hl_format_size(n->request, size);
-        fprintf(out, "; %" PRIu64 "%% of %s", n->percent, size);
+    if (n->limit) {
+        if (n->request) {
+            hl_format_size(n->request, size);
+            fprintf(out, "; %" PRIu64 "%% of %s", n->percent, size);
+        }
+        if (n->limit != n->request) {
+            hl_format_size(n->limit, size);
+            fprintf(out, "; %" PRIu64 "%% of the %s limit the kernel enforced",
+                    n->limit_percent, size);
+        }
     }
     /* The verdict of the text report's node table. */
     if (n->oom)
@@ -119,8 +126,9 @@ static void _line(FILE *out, const struct hl_chart *c, uint64_t bytes,
 /* The largest figure the node's chart shows. */
 static uint64_t _top(const struct hl_node *n)
 {
-    return _max(_max(n->vmhwm_sum, n->true_peak),
-                _max(n->request, _max(n->conc_rss, n->conc_heap)));
+    return _max(
+        _max(n->vmhwm_sum, n->true_peak),
+        _max(_max(n->request, n->mem_limit), _max(n->conc_rss, n->conc_heap)));
 }
 
 static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
@@ -141,6 +149,8 @@ static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
         _line(out, c, n->true_peak, "truepeak", "true peak");
     if (n->request)
         _line(out, c, n->request, "mem", "request per node");
+    if (n->mem_limit && n->mem_limit != n->request)
+        _line(out, c, n->mem_limit, "limit", "limit the kernel enforced");
     hl_chart_close(out);
     fputs("</figure>\n", out);
 }
@@ -152,7 +162,7 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     size_t nn = r->sum->nnodes;
     int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
     uint64_t ymax = 0;
-    bool rss = false, pss = false, heap = false;
+    bool rss = false, pss = false, heap = false, limit = false;
     struct hl_chart c;
 
     if (ncols < _COLUMNS_MIN)
@@ -162,6 +172,8 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
         rss |= r->sum->nodes[i].conc_rss_known;
         pss |= r->sum->nodes[i].conc_pss_known;
         heap |= r->sum->nodes[i].conc_known;
+        limit |= r->sum->nodes[i].mem_limit &&
+                 r->sum->nodes[i].mem_limit != r->sum->nodes[i].request;
     }
     hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
     /* The legend names the lines drawn: without timelines, no sums. */
@@ -178,6 +190,10 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
         hl_html_legend_item(out, "truepeak", "true peak (memory cgroup)");
     if (r->req.kind != HL_REQ_NONE)
         hl_html_legend_item(out, "mem", "request per node");
+    if (limit)
+        hl_html_legend_item(out, "limit",
+                            "limit the kernel enforced, where Slurm made it "
+                            "other than the request");
     if (rss)
         fprintf(
             out,

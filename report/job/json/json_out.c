@@ -83,6 +83,8 @@ static void _nodes(FILE *out, const struct hl_report *r)
                     ", \"percent_of_request\": %" PRIu64
                     ", \"over_request\": %s",
                     n->request, n->percent, n->over ? "true" : "false");
+        if (n->mem_limit)
+            fprintf(out, ", \"percent_of_limit\": %" PRIu64, n->limit_percent);
         hl_json_node_timeline(out, r, n);
         fputc('}', out);
     }

@@ -68,10 +68,15 @@ struct hl_node {
      * bound, else its sum of VmHWM. */
     uint64_t used;
     enum hl_used_from used_from;
-    /* Against the request (hl_suggest): 0 and false when none is known. */
+    /* Against the request (hl_suggest): 0 and false when none is known.
+     * The limit is what the kernel enforced, from the node file, where
+     * Slurm may have raised or lowered the request (cgroup.conf's
+     * MinRAMSpace, AllowedRAMSpace); else the request. */
     uint64_t request;
-    uint64_t percent; /* used, in percent of request */
-    bool over;        /* used above request, or out of memory */
+    uint64_t limit;
+    uint64_t percent;       /* used, in percent of request */
+    uint64_t limit_percent; /* used, in percent of limit */
+    bool over;              /* used above request, or out of memory */
 };
 
 /* A node's estimate moment by moment, of what its processes held at once:

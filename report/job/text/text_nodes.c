@@ -29,18 +29,37 @@ static int _cmp_shown(const void *va, const void *vb, void *nodes)
     return *(size_t *)va < *(size_t *)vb ? -1 : 1;
 }
 
+/* "32% of 1.0 GiB", and of the limit the kernel enforced where Slurm
+ * made it other than the request: "150% of 20.0 MiB, 100% of the
+ * 30.0 MiB limit". */
+static void _of(const struct hl_node *n, char *buf, size_t size)
+{
+    char req[HL_SIZE_BUF], lim[HL_SIZE_BUF];
+
+    hl_format_size(n->request, req);
+    hl_format_size(n->limit, lim);
+    if (!n->request)
+        snprintf(buf, size, "%" PRIu64 "%% of the %s limit", n->limit_percent,
+                 lim);
+    else if (n->limit != n->request)
+        snprintf(buf, size,
+                 "%" PRIu64 "%% of %s, %" PRIu64 "%% of the %s limit",
+                 n->percent, req, n->limit_percent, lim);
+    else
+        snprintf(buf, size, "%" PRIu64 "%% of %s", n->percent, req);
+}
+
 /* "330.0 MiB", and when the request is compared with this figure,
  * " (32% of 1.0 GiB)". */
 static void _figure(struct hl_table *tab, const char *label, uint64_t bytes,
                     const struct hl_node *n, int compared)
 {
-    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+    char size[HL_SIZE_BUF], of[96];
 
     hl_format_size(bytes, size);
-    if (compared && n->request) {
-        hl_format_size(n->request, req);
-        hl_table_cell(tab, "%s%s (%" PRIu64 "%% of %s)", label, size,
-                      n->percent, req);
+    if (compared && n->limit) {
+        _of(n, of, sizeof(of));
+        hl_table_cell(tab, "%s%s (%s)", label, size, of);
     } else {
         hl_table_cell(tab, "%s%s", label, size);
     }
@@ -58,7 +77,7 @@ static void _conc(struct hl_table *tab, bool known, const char *what,
                   uint64_t bytes, int64_t at_ms, const struct hl_node *n,
                   int compared)
 {
-    char size[HL_SIZE_BUF], req[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+    char size[HL_SIZE_BUF], of[96], hwm[HL_SIZE_BUF], t[32];
 
     if (!known) {
         hl_table_cell(tab, "%s", "");
@@ -66,19 +85,17 @@ static void _conc(struct hl_table *tab, bool known, const char *what,
     }
     hl_format_size(bytes, size);
     hl_fmt_tenths(at_ms, t);
-    if (!compared || !n->request) {
+    if (!compared || !n->limit) {
         hl_table_cell(tab, "%s %s at %s s", what, size, t);
         return;
     }
-    hl_format_size(n->request, req);
+    _of(n, of, sizeof(of));
     if (n->used_from == HL_USED_VMHWM) {
         hl_format_size(n->used, hwm);
-        hl_table_cell(
-            tab, "%s %s at %s s, a process's VmHWM %s (%" PRIu64 "%% of %s)",
-            what, size, t, hwm, n->percent, req);
+        hl_table_cell(tab, "%s %s at %s s, a process's VmHWM %s (%s)", what,
+                      size, t, hwm, of);
     } else {
-        hl_table_cell(tab, "%s %s at %s s (%" PRIu64 "%% of %s)", what, size, t,
-                      n->percent, req);
+        hl_table_cell(tab, "%s %s at %s s (%s)", what, size, t, of);
     }
 }
 
@@ -108,7 +125,7 @@ static void _bounds(struct hl_table *tab, const struct hl_node *n)
 static void _row(struct hl_table *tab, const struct hl_report *r,
                  const struct hl_node *n, int cgroups, int conc)
 {
-    char size[HL_SIZE_BUF], req[HL_SIZE_BUF];
+    char size[HL_SIZE_BUF], of[96];
 
     hl_table_cell(tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
     if (n->procs != n->ranks)
@@ -138,9 +155,9 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
     }
     hl_format_size(n->vmhwm_sum, size);
     hl_table_cell(tab, "%s", size);
-    if (n->request) {
-        hl_format_size(n->request, req);
-        hl_table_cell(tab, "%" PRIu64 "%% of %s", n->percent, req);
+    if (n->limit) {
+        _of(n, of, sizeof(of));
+        hl_table_cell(tab, "%s", of);
     } else {
         hl_table_cell(tab, "%s", "");
     }
@@ -167,12 +184,11 @@ static void _words(FILE *out, const struct hl_report *r, int cgroups)
         "most it was seen to hold: an estimate, not a bound (memory that one "
         "process gave back and another took within that time is counted "
         "twice, a peak between two readings is missed).%s Its bounds: the "
-        "least each process held, added up the same way, is a lower bound "
-        "of what the node's processes held at once%s (none from timelines "
-        "of the first format, version 1); their VmHWM, so added, an upper "
-        "bound. The "
-        "sum of VmHWM is an upper bound too (it adds peaks that did not "
-        "happen together)%s.",
+        "least each process held, added up the same way%s, is a lower bound "
+        "of what the node's processes held at once (none from timelines of "
+        "the first format, version 1); their VmHWM, so added, an upper "
+        "bound. The sum of VmHWM is an upper bound too (it adds peaks that "
+        "did not happen together)%s.",
         pss ? " or PSS" : "", span,
         pss ? " PSS, where the processes read it, divides each page that "
               "several of them share between them: shared memory counted "
@@ -182,6 +198,40 @@ static void _words(FILE *out, const struct hl_report *r, int cgroups)
         cgroups ? ", and the true peak what the node reached, all its "
                   "processes together"
                 : "");
+    hl_print_wrapped(out, text);
+}
+
+/* Where the limit the kernel enforced is not the request (Slurm raised it
+ * to cgroup.conf's MinRAMSpace, or cut it to AllowedRAMSpace), which the
+ * nodes were compared with: said of the first such node, and how many. */
+static void _limits(FILE *out, const struct hl_report *r)
+{
+    const struct hl_node *first = NULL;
+    size_t count = 0;
+    char req[HL_SIZE_BUF], lim[HL_SIZE_BUF], more[64] = "", text[512];
+
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        const struct hl_node *n = &r->sum->nodes[i];
+
+        if (!n->request || !n->mem_limit || n->mem_limit == n->request)
+            continue;
+        if (!first)
+            first = n;
+        count++;
+    }
+    if (!first)
+        return;
+    hl_format_size(first->request, req);
+    hl_format_size(first->mem_limit, lim);
+    if (count > 1)
+        snprintf(more, sizeof(more), " (and on %zu other node%s)", count - 1,
+                 _s(count - 1));
+    snprintf(text, sizeof(text),
+             "Slurm %s the request of %s to a limit of %s on %s%s: the "
+             "memory cgroup's limit, which the kernel enforced, and which "
+             "the nodes are compared with beside the request.",
+             first->mem_limit > first->request ? "raised" : "lowered", req, lim,
+             hl_strpool_get(&r->set->hosts, first->host), more);
     hl_print_wrapped(out, text);
 }
 
@@ -240,6 +290,7 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
     free(order);
     if (conc)
         _words(out, r, cgroups);
+    _limits(out, r);
     /* A step of the SPANK plugin (it wrote exit files) with no node file
      * ran in no memory cgroup. */
     if (r->set->nexits_read && !cgroups)
