@@ -113,23 +113,29 @@ static void _sums(FILE *out, const struct hl_report *r,
     }
 }
 
+/* A line across the chart; one above its scale (a request far above the
+ * use, the chart zoomed on the use) is drawn along its top, and says so. */
 static void _line(FILE *out, const struct hl_chart *c, uint64_t bytes,
                   const char *cls, const char *what)
 {
-    char size[HL_SIZE_BUF], title[96];
+    char size[HL_SIZE_BUF], title[128];
 
     hl_format_size(bytes, size);
-    snprintf(title, sizeof(title), "%s %s", what, size);
-    hl_chart_hline(out, c, bytes, cls, title);
+    snprintf(title, sizeof(title), "%s %s%s", what, size,
+             bytes > c->ymax ? ", above the scale: drawn along its top" : "");
+    hl_chart_hline(out, c, bytes > c->ymax ? c->ymax : bytes, cls, title);
 }
 
-/* The largest figure the node's chart shows. */
-static uint64_t _top(const struct hl_node *n)
+/* The largest figure of what the node used that its chart shows. */
+static uint64_t _used_top(const struct hl_node *n)
 {
-    return _max(
-        _max(n->vmhwm_sum, n->true_peak),
-        _max(_max(n->request, n->mem_limit), _max(n->conc_rss, n->conc_heap)));
+    return _max(_max(n->vmhwm_sum, n->true_peak),
+                _max(n->conc_rss, n->conc_heap));
 }
+
+/* A request or limit this many times above the largest use, the charts
+ * zoom on the use: the use would be a few pixels at the bottom. */
+#define _ZOOM_ABOVE 4
 
 static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
                   const struct hl_chart *c, int ncols)
@@ -161,21 +167,25 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
 {
     size_t nn = r->sum->nnodes;
     int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
-    uint64_t ymax = 0;
-    bool rss = false, pss = false, heap = false, limit = false;
+    uint64_t ymax = 0, lines = 0;
+    bool rss = false, pss = false, heap = false, limit = false, zoomed;
     struct hl_chart c;
 
     if (ncols < _COLUMNS_MIN)
         ncols = _COLUMNS_MIN;
     for (size_t i = 0; i < nn; i++) {
-        ymax = _max(ymax, _top(&r->sum->nodes[i]));
+        ymax = _max(ymax, _used_top(&r->sum->nodes[i]));
+        lines = _max(
+            lines, _max(r->sum->nodes[i].request, r->sum->nodes[i].mem_limit));
         rss |= r->sum->nodes[i].conc_rss_known;
         pss |= r->sum->nodes[i].conc_pss_known;
         heap |= r->sum->nodes[i].conc_known;
         limit |= r->sum->nodes[i].mem_limit &&
                  r->sum->nodes[i].mem_limit != r->sum->nodes[i].request;
     }
-    hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms, ymax);
+    zoomed = ymax && lines / _ZOOM_ABOVE > ymax;
+    hl_chart_setup(&c, 720, nn > 16 ? 120 : 180, end_ms,
+                   zoomed ? ymax : _max(ymax, lines));
     /* The legend names the lines drawn: without timelines, no sums. */
     fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
     if (rss)
@@ -201,6 +211,11 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
             "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
             "cy=\"6\" r=\"4\"/></svg> concurrent %s peak</span>",
             pss ? "PSS or RSS" : "RSS");
+    if (zoomed)
+        fputs("<span class=\"item\">the request is more than four times what "
+              "any node used: the charts show the use, the request drawn "
+              "along their top</span>",
+              out);
     fputs("</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
           "width=\"0\" height=\"0\"><defs><g id=\"node-axes\">",
           out);
