@@ -45,7 +45,16 @@
       "the program's name, as the kernel gives it (/proc/PID/comm)")           \
     X(ppid, "ppid", COUNT, HL_COL_OPTIONAL, "the parent's process id")         \
     X(timeline, "timeline", TEXT, HL_COL_OPTIONAL | HL_COL_SERIES,             \
-      "heap and VmRSS over time: t_ms:heap:rss, space apart")                  \
+      "heap, VmRSS and Pss over time: v2 then t_ms:heap:rss:..., space apart") \
+    X(peak_pss, "peak_pss_bytes", COUNT,                                       \
+      HL_COL_OPTIONAL | HL_COL_LIVE | HL_COL_EMPTY,                            \
+      "the largest Pss read (smaps_rollup), bytes; empty if never read")       \
+    X(peak_pss_shmem, "peak_pss_shmem_bytes", COUNT,                           \
+      HL_COL_OPTIONAL | HL_COL_LIVE | HL_COL_EMPTY,                            \
+      "the largest Pss_Shmem read, bytes; empty if never read")                \
+    X(peak_rss_shmem, "peak_rss_shmem_bytes", COUNT,                           \
+      HL_COL_OPTIONAL | HL_COL_LIVE | HL_COL_EMPTY,                            \
+      "the largest RssShmem read (status), bytes; empty if never read")        \
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 

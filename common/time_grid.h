@@ -41,6 +41,20 @@ static inline int64_t hl_grid_cell_ms(const struct hl_time_grid *g)
     return (int64_t)1 << g->shift;
 }
 
+/* What one process held within one cell, in bytes: of each figure a
+ * point keeps the least and the most of (timeline_text.h), the most and
+ * the least of the points that overlap it; a least is 0 in a cell that the
+ * process started or ended within. A figure not known is 0. */
+struct hl_grid_held {
+    uint64_t heap, heap_lo;
+    uint64_t rss, rss_lo; /* the most and the least VmRSS read */
+    uint64_t rss_hi;      /* the most of the bounds above */
+    /* The most and the least RSS less the shared part that the process's
+     * nearest reading of Pss found (its RSS less its Pss), the reading
+     * before it, or the first after it; its RSS with no reading at all. */
+    uint64_t pss, pss_lo;
+};
+
 /* What a grid's user does with its cells. */
 struct hl_grid_ops {
     unsigned cells; /* the count of cells in its arrays */
@@ -49,9 +63,8 @@ struct hl_grid_ops {
      * holds, since no other cell in use shares it); the grid renumbers
      * them after. */
     void (*coarsen)(void *user);
-    /* Takes, of one process, the largest heap and RSS (0: none read) of
-     * the points that overlap cell c. */
-    void (*put)(void *user, int64_t c, uint64_t heap, uint64_t rss);
+    /* Takes what one process held within cell c. */
+    void (*put)(void *user, int64_t c, const struct hl_grid_held *held);
 };
 
 /* Makes the grid span the milliseconds from_ms to to_ms (included) in at
@@ -59,12 +72,13 @@ struct hl_grid_ops {
 void hl_grid_span(struct hl_time_grid *g, const struct hl_grid_ops *ops,
                   void *user, int64_t from_ms, int64_t to_ms);
 
-/* Adds one process: its points p[0..n) (n > 0), from start_ms (its start,
- * in ms since the Epoch) to end_ms; the grid spans them, and each cell
- * they overlap gets, by ops->put, the largest of the points that overlap
- * it. A point lasts its millisecond at least, the last one even when the
- * process ended within it. */
-void hl_grid_add(struct hl_time_grid *g, const struct hl_grid_ops *ops,
+/* Adds one process: its points p[0..n) (n > 0), settled
+ * (hl_timeline_settle_rss), from start_ms (its start, in ms since the
+ * Epoch) to end_ms; the grid spans them, and each cell they overlap gets,
+ * by ops->put, what the process held within it. A point lasts its
+ * millisecond at least, the last one even when the process ended within
+ * it. Returns whether the process had a reading of Pss. */
+bool hl_grid_add(struct hl_time_grid *g, const struct hl_grid_ops *ops,
                  void *user, int64_t start_ms,
                  const struct hl_timeline_point *p, size_t n, int64_t end_ms);
 

@@ -1,7 +1,13 @@
-/* The record's timeline column: the heap and the RSS of one process over
- * its life, as points "t:heap:rss" a space apart (doc/format.md, The
- * timeline). The library writes it (no allocation, no stdio: it runs on
- * the allocator's path), heapline-report reads it. */
+/* The record's timeline column: the heap, the RSS and the proportional
+ * share (PSS) of one process over its life, as points a space apart after
+ * the word of their version (doc/format.md, The timeline):
+ *
+ *   v2 t:heap:rss:heap_lo:rss_lo:rss_hi:pss:pss_shmem:rss_shmem ...
+ *
+ * Records of heapline before version 2 have no version word, and points
+ * of three figures, t:heap:rss (each the most of its point); the reader
+ * takes both. The library writes it (no allocation, no stdio: it runs on
+ * the allocator's path), heapline-report and the plugin read it. */
 #ifndef HEAPLINE_COMMON_TIMELINE_TEXT_H
 #define HEAPLINE_COMMON_TIMELINE_TEXT_H
 
@@ -18,29 +24,44 @@
  * more. */
 #define HL_TIMELINE_READ_MAX 4096
 
-/* The rss of a point where VmRSS could not be read: its field is empty. */
-#define HL_TIMELINE_NO_RSS UINT64_MAX
+/* The version the library writes, and its word at the field's start. */
+#define HL_TIMELINE_VERSION 2
+#define HL_TIMELINE_WORD "v2"
 
-/* In the provisional record, each point has a slot of its own in the
- * field, HL_TIMELINE_SLOT bytes (the widest point, then spaces; the last
- * byte always a space), so that one point is rewritten in place and the
- * others stay as they are. */
-#define HL_TIMELINE_SLOT 64
-#define HL_TIMELINE_FIELD (HL_TIMELINE_POINTS * HL_TIMELINE_SLOT)
+/* A figure of a point that is not known: its field is empty. */
+#define HL_TIMELINE_UNKNOWN UINT64_MAX
+
+/* In the provisional record, the field is the version word and a space,
+ * then a slot of HL_TIMELINE_SLOT bytes for each point (the widest point,
+ * then spaces; the last byte always a space), so that one point is
+ * rewritten in place and the others stay as they are. */
+#define HL_TIMELINE_HEAD (sizeof(HL_TIMELINE_WORD))
+#define HL_TIMELINE_SLOT 192
+#define HL_TIMELINE_FIELD                                                      \
+    (HL_TIMELINE_HEAD + HL_TIMELINE_POINTS * HL_TIMELINE_SLOT)
 
 /* One point: from t_ms (milliseconds since the library started in the
  * process) until the next point's t_ms, or the end of the record's
- * elapsed_s for the last, the largest heap in use (usable bytes) and the
- * largest VmRSS read (bytes). */
+ * elapsed_s for the last. Sizes in bytes; each but t_ms and the heap may
+ * be HL_TIMELINE_UNKNOWN. */
 struct hl_timeline_point {
     int64_t t_ms;
-    uint64_t heap;
-    uint64_t rss;
+    uint64_t heap;    /* the most heap in use (usable bytes) */
+    uint64_t rss;     /* the most VmRSS read */
+    uint64_t heap_lo; /* the least heap in use */
+    uint64_t rss_lo;  /* the least VmRSS held: read, or a reading less the
+                         heap given back since */
+    uint64_t rss_hi;  /* at most: VmHWM read at the point's end or after */
+    /* A reading of /proc/self/smaps_rollup (Pss, Pss_Shmem) with
+     * /proc/self/status (RssShmem): the one of the largest Pss. */
+    uint64_t pss, pss_shmem, rss_shmem;
 };
 
-/* Points p[0..n), a space apart, with no space before or after. */
+/* The field: the version word, then points p[0..n), a space before each;
+ * of version 1 (heapline-report's CSV gives a record's timeline in its
+ * own version): no word, t:heap:rss a space apart. */
 void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
-                     size_t n);
+                     size_t n, int version);
 
 /* Writes point p into slot[0..HL_TIMELINE_SLOT), or blanks the slot
  * when p is NULL, in three passes with a compiler barrier between them,
@@ -50,19 +71,24 @@ void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
 void hl_timeline_put_slot(char *slot, const struct hl_timeline_point *p);
 
 /* The readings of a process's points p[0..n) settled, as the library
- * writes them at a normal end and as readers take a provisional record's:
- * a point with none has the next one's, the last one vmrss, the record's
- * VmRSS, and none exceeds vmhwm, the kernel's own highest VmRSS (VmHWM is
- * at least every reading; one above it is the noise of per-CPU counters).
- * Either figure 0: not known. */
+ * writes them at a normal end and as readers take a provisional record's,
+ * from the last point back: a point with no reading of VmRSS has the next
+ * one's (the last one vmrss, the record's VmRSS), none exceeds vmhwm, the
+ * kernel's own highest VmRSS (one above it is the noise of per-CPU
+ * counters); a point with no least has its reading, and a point with no
+ * bound above has the next one's (a later VmHWM bounds it too), the last
+ * one vmhwm; no bound is below the point's most read. Either figure 0:
+ * not known. */
 void hl_timeline_settle_rss(struct hl_timeline_point *p, size_t n,
                             uint64_t vmrss, uint64_t vmhwm);
 
 /* Reads the field s[0..len) into out[0..max): returns the number of
- * points, or -1 with *why set to what is wrong (a static string). Spaces
- * before, after and between points may be several; times must grow; a
- * word that begins with HL_FIELD_REWRITING is skipped. */
+ * points, with *version set (1: a field without the version word), or -1
+ * with *why set to what is wrong (a static string). Spaces before, after
+ * and between points may be several; times must grow; a word that begins
+ * with HL_FIELD_REWRITING is skipped. A point of version 1 holds its
+ * heap and VmRSS as its least and its most; no bound above, no PSS. */
 long hl_timeline_parse(const char *s, size_t len, struct hl_timeline_point *out,
-                       size_t max, const char **why);
+                       size_t max, int *version, const char **why);
 
 #endif

@@ -79,7 +79,7 @@ int hl_path_held_by_other(const char *path, const char *host, pid_t self)
         return 0;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
         st.st_size > (off_t)tail_len) {
-        provisional = st.st_size <= HL_RECORD_TEXT_MAX &&
+        provisional = st.st_size <= (off_t)HL_RECORD_TEXT_MAX &&
                       pread(fd, tail, tail_len, st.st_size - (off_t)tail_len) ==
                           (ssize_t)tail_len &&
                       !memcmp(tail, tail_text, tail_len);

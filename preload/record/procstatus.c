@@ -111,6 +111,29 @@ void hl_procstatus_read_of(const char *path, struct hl_memory *out)
         out->vmrss *= 1024;
 }
 
+static void _kib_to_bytes(int64_t *v)
+{
+    if (*v >= 0)
+        *v *= 1024;
+}
+
+void hl_procstatus_read_shared(struct hl_shared *out)
+{
+    const struct hl_proc_field rollup[] = {
+        {"Pss:", 10, &out->pss},
+        {"Pss_Shmem:", 10, &out->pss_shmem},
+    };
+    const struct hl_proc_field status[] = {
+        {"RssShmem:", 10, &out->rss_shmem},
+    };
+
+    hl_proc_scan("/proc/self/smaps_rollup", rollup, 2);
+    hl_proc_scan("/proc/self/status", status, 1);
+    _kib_to_bytes(&out->pss);
+    _kib_to_bytes(&out->pss_shmem);
+    _kib_to_bytes(&out->rss_shmem);
+}
+
 int64_t hl_procstatus_maxrss(void)
 {
     struct rusage ru;

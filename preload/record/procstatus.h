@@ -41,4 +41,14 @@ int64_t hl_procstatus_maxrss(void);
 /* VmRSS from /proc/self/statm, in bytes; -1 if unknown. */
 int64_t hl_procstatus_rss(void);
 
+/* What this process shares: Pss and Pss_Shmem from
+ * /proc/self/smaps_rollup (Linux 4.14; a walk of every mapping, which
+ * costs far more than the readings above: see preload/timeline/pss.h),
+ * RssShmem from /proc/self/status; bytes, -1 if unknown. */
+struct hl_shared {
+    int64_t pss, pss_shmem, rss_shmem;
+};
+
+void hl_procstatus_read_shared(struct hl_shared *out);
+
 #endif

@@ -47,11 +47,16 @@ static int64_t _vmhwm, _vmrss;  /* as last read */
 static struct hl_figures _last; /* the heap figures as last written */
 static size_t _timeline_slots;  /* the points in the page's timeline */
 
+/* The columns of Pss, which only the timeline writes. */
+#define _SHARED_COLUMNS                                                        \
+    (HL_EMPTY(HL_REC_peak_pss) | HL_EMPTY(HL_REC_peak_pss_shmem) |             \
+     HL_EMPTY(HL_REC_peak_rss_shmem))
+
 /* The widest field that is rewritten in place, as spaces: the room that
  * the provisional record makes for it. */
 #define _BLANK_MAX                                                             \
-    (HL_TIMELINE_FIELD > HL_CALLSITES_FIELD ? HL_TIMELINE_FIELD                \
-                                            : HL_CALLSITES_FIELD)
+    (HL_MODULES_FIELD > HL_CALLSITES_FIELD ? HL_MODULES_FIELD                  \
+                                           : HL_CALLSITES_FIELD)
 
 static const char *_blank(size_t width)
 {
@@ -60,6 +65,17 @@ static const char *_blank(size_t width)
     if (!blank[0])
         memset(blank, ' ', _BLANK_MAX);
     return blank + (_BLANK_MAX - width);
+}
+
+static const char *_timeline_blank(void)
+{
+    static char field[HL_TIMELINE_FIELD + 1];
+
+    if (!field[0]) {
+        memset(field, ' ', HL_TIMELINE_FIELD);
+        memcpy(field, HL_TIMELINE_WORD, sizeof(HL_TIMELINE_WORD) - 1);
+    }
+    return field;
 }
 
 /* The record with every figure zero, in the provisional form: the text,
@@ -76,7 +92,8 @@ static void _format(struct hl_buf *b, pid_t pid)
     row.callsites_rate = hl_sampler_rate();
     row.callsites = _blank(HL_CALLSITES_FIELD);
     row.modules = _blank(HL_MODULES_FIELD);
-    row.timeline = _blank(HL_TIMELINE_FIELD);
+    /* The timeline's version word, then its slots. */
+    row.timeline = _timeline_blank();
     hl_format_write_fixed(b, &hl_record_format, &row, _offset,
                           hl_callsites_settings.on ? 0 : HL_COL_CALLSITES);
 }
@@ -141,8 +158,10 @@ static void _write_figures(const struct hl_figures *f)
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
     hl_format_put_columns(_page, &hl_record_format, _offset, &row,
-                          hl_refresh_writes(now) ? ~(uint64_t)HL_REFRESH_COLUMNS
-                                                 : ~(uint64_t)0);
+                          ~(uint64_t)_SHARED_COLUMNS &
+                              (hl_refresh_writes(now)
+                                   ? ~(uint64_t)HL_REFRESH_COLUMNS
+                                   : ~(uint64_t)0));
     if (hl_callsites_settings.on) {
         hl_callsites_at_peak();
         hl_callsites_put_modules(_page + _offset[HL_REC_modules],
@@ -196,7 +215,7 @@ int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from)
         !__atomic_load_n(&_page, __ATOMIC_ACQUIRE) ||
         __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
         return -1;
-    field = _page + _offset[HL_REC_timeline];
+    field = _page + _offset[HL_REC_timeline] + HL_TIMELINE_HEAD;
     /* Blank first, then from the last point down: at every moment the
      * field's times grow (a merge only moves points to lower slots). */
     for (size_t i = tl->n; i < _timeline_slots; i++)
@@ -204,6 +223,35 @@ int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from)
     for (size_t i = tl->n; i-- > from;)
         hl_timeline_put_slot(field + i * HL_TIMELINE_SLOT, &tl->p[i]);
     _timeline_slots = tl->n;
+    __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
+    return 0;
+}
+
+static uint64_t _count(int64_t v, uint64_t *empty, int column)
+{
+    if (v >= 0)
+        return (uint64_t)v;
+    *empty |= HL_EMPTY(column);
+    return 0;
+}
+
+int hl_provisional_put_shared(const struct hl_shared *peak)
+{
+    struct hl_record_row row; /* its columns of Pss only */
+
+    if (__atomic_load_n(&_stopped, __ATOMIC_ACQUIRE) ||
+        !__atomic_load_n(&_page, __ATOMIC_ACQUIRE) ||
+        __atomic_exchange_n(&_busy, 1, __ATOMIC_ACQUIRE))
+        return -1;
+    row.empty = 0;
+    row.peak_pss = _count(peak->pss, &row.empty, HL_REC_peak_pss);
+    row.peak_pss_shmem =
+        _count(peak->pss_shmem, &row.empty, HL_REC_peak_pss_shmem);
+    row.peak_rss_shmem =
+        _count(peak->rss_shmem, &row.empty, HL_REC_peak_rss_shmem);
+    _fault_in();
+    hl_format_put_columns(_page, &hl_record_format, _offset, &row,
+                          _SHARED_COLUMNS);
     __atomic_store_n(&_busy, 0, __ATOMIC_RELEASE);
     return 0;
 }

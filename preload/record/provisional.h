@@ -12,6 +12,7 @@
 #define HEAPLINE_PROVISIONAL_H
 
 #include "alloc/counters.h"
+#include "procstatus.h"
 #include "timeline/timeline.h"
 
 #include <sys/types.h>
@@ -39,6 +40,11 @@ void hl_provisional_publish(const struct hl_figures *f)
  * timeline (timeline_live.c). Returns 0, or -1 when there is no page or
  * another thread is writing it: the caller tries again at its next note. */
 int hl_provisional_put_timeline(const struct hl_timeline *tl, size_t from);
+
+/* Writes the largest of each reading of Pss (-1: none yet) into the
+ * page's columns; from the thread that holds the timeline. Returns 0, or
+ * -1 as hl_provisional_put_timeline. */
+int hl_provisional_put_shared(const struct hl_shared *peak);
 
 /* At a normal end, before the final record replaces it: no more updates
  * (the page stays mapped: a thread may still be writing it). */

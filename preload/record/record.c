@@ -33,6 +33,7 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
                     const struct hl_memory *mem, int64_t elapsed_ns, pid_t pid)
 {
     struct hl_record_row row = {0};
+    struct hl_shared shared;
 
     hl_identity_to_record(&hl_identity, pid, &row);
     row.start_time_ns = hl_clock_start_wall_ns();
@@ -55,7 +56,16 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.callsites = hl_callsites_final_sites();
         row.modules = hl_callsites_final_modules();
     }
-    row.timeline = hl_timeline_final(f, mem, elapsed_ns);
+    row.timeline = hl_timeline_final(f, mem, elapsed_ns, &shared);
+    row.peak_pss = (uint64_t)shared.pss;
+    row.peak_pss_shmem = (uint64_t)shared.pss_shmem;
+    row.peak_rss_shmem = (uint64_t)shared.rss_shmem;
+    if (shared.pss < 0)
+        row.empty |= HL_EMPTY(HL_REC_peak_pss);
+    if (shared.pss_shmem < 0)
+        row.empty |= HL_EMPTY(HL_REC_peak_pss_shmem);
+    if (shared.rss_shmem < 0)
+        row.empty |= HL_EMPTY(HL_REC_peak_rss_shmem);
     hl_format_write(b, &hl_record_format, &row,
                     HL_COL_UNFINISHED |
                         (hl_callsites_settings.on ? 0 : HL_COL_CALLSITES));

@@ -68,10 +68,12 @@ void hl_timeline_start(int on, int64_t live);
 void hl_timeline_page_made(void);
 
 /* The column of the final record, or NULL when the timeline is off: the
- * last point at elapsed_ns with the figures of the end, settled
- * (timeline.h). Once, on the exit path. */
+ * last point at elapsed_ns with the figures of the end (and a last
+ * reading of Pss, if due: pss.h), settled (timeline.h); *peak gets the
+ * largest of each reading of Pss (-1: none). Once, on the exit path. */
 const char *hl_timeline_final(const struct hl_figures *f,
-                              const struct hl_memory *mem, int64_t elapsed_ns);
+                              const struct hl_memory *mem, int64_t elapsed_ns,
+                              struct hl_shared *peak);
 
 #pragma GCC visibility pop
 

@@ -59,13 +59,14 @@ static bool _timeline(struct _reading *r, const struct hl_record_row *row)
     const struct hl_site_span *span = r->span;
     const char *why;
     int64_t start_ms;
+    int version;
     long n;
 
     if (span->from_ms > span->to_ms ||
         (row->empty & HL_EMPTY(HL_REC_start_time_ns)) || row->start_time_ns < 0)
         return false;
     n = hl_timeline_parse(row->timeline, strlen(row->timeline), r->points,
-                          HL_TIMELINE_READ_MAX, &why);
+                          HL_TIMELINE_READ_MAX, &version, &why);
     start_ms = row->start_time_ns / 1000000;
     if (n <= 0 || start_ms < span->from_ms - HL_SITE_SPAN_SLACK_MS ||
         start_ms > span->to_ms + HL_SITE_SPAN_SLACK_MS)
@@ -80,11 +81,12 @@ static bool _timeline(struct _reading *r, const struct hl_record_row *row)
         row->empty & HL_EMPTY(HL_REC_vmrss_at_exit) ? 0 : row->vmrss_at_exit,
         row->empty & HL_EMPTY(HL_REC_vmhwm) ? 0 : row->vmhwm);
     for (long i = 0; i < n; i++)
-        if (r->points[i].rss == HL_TIMELINE_NO_RSS ||
-            r->points[i].rss > span->max_rss)
+        if (r->points[i].rss == HL_TIMELINE_UNKNOWN ||
+            r->points[i].rss > span->max_rss ||
+            r->points[i].rss_lo > span->max_rss)
             return false;
     hl_conc_add(r->grid, start_ms, r->points, (size_t)n,
-                start_ms + row->elapsed_ms);
+                start_ms + row->elapsed_ms, version);
     return true;
 }
 
@@ -142,7 +144,7 @@ static struct hl_site_records _child(int dirfd, const uint32_t *ranks,
                                      const struct hl_site_span *span)
 {
     struct _reading r = {.span = span};
-    struct hl_conc_peak heap, rss;
+    struct hl_conc_peak rss;
     char *buf = malloc(HL_SITE_MAX_RECORD_BYTES);
     int fd = dup(dirfd);
     DIR *d = fd < 0 ? NULL : fdopendir(fd);
@@ -169,7 +171,7 @@ static struct hl_site_records _child(int dirfd, const uint32_t *ranks,
      * heapline-report has it */
     r.out.concurrent_known = r.read >= 2 && r.timelines == r.read;
     if (r.out.concurrent_known) {
-        hl_conc_peaks(r.grid, &heap, &rss);
+        rss = hl_conc_peak(r.grid, hl_conc_estimate(r.grid));
         r.out.concurrent_peak =
             rss.bytes > r.largest_vmhwm ? rss.bytes : r.largest_vmhwm;
     }

@@ -87,7 +87,8 @@ def page_checks(name, records, nnodes, nranks, mem, timelines):
     check(all('class="mem"' in f for f in figures),
           "%s: every node chart has its --mem line" % name)
     legend = re.search(r'<section id="nodes">.*?</p>', dom, re.S).group(0)
-    check(("moment by moment" in legend and "concurrent RSS peak" in legend)
+    check(("moment by moment" in legend and
+           re.search(r"concurrent (PSS or RSS|RSS) peak", legend) is not None)
           == timelines, "%s: the nodes' legend names the sums over time "
           "only where they are drawn" % name)
     rows = re.findall(r"<tr class=\"rank", dom)

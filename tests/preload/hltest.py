@@ -29,7 +29,11 @@ _SITES_RATE = os.environ.get("HEAPLINE_TEST_SITES_RATE", "")
 SITES_COLUMNS = ("sites_rate_bytes", "sites", "modules")
 if _SITES_RATE:
     HEADER += "," + ",".join(SITES_COLUMNS)
-HEADER += ",program,ppid,timeline"
+HEADER += (",program,ppid,timeline,peak_pss_bytes,peak_pss_shmem_bytes,"
+           "peak_rss_shmem_bytes")
+# The figures of a timeline's point (doc/format.md, The timeline).
+POINT = ("t_ms", "heap", "rss", "heap_lo", "rss_lo", "rss_hi", "pss",
+         "pss_shmem", "rss_shmem")
 SIZE = r"(\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))"
 SUMMARY = re.compile(
     r"^heapline: (\d+) allocs, (\d+) frees, peak %s, live at exit %s, "
@@ -150,6 +154,21 @@ def read_record(path):
           "%s: start_time_s=%r has nine decimals" % (path, rec["start_time_s"]))
     rec["start_time_s"] = float(rec["start_time_s"])
     return rec
+
+
+def points(rec):
+    """The points of a record's timeline, each a dict of POINT's figures
+    (None where empty); fails the test if its version word is not v2."""
+    words = rec["timeline"].split()
+    check(words[:1] == ["v2"], "timeline of version 2: %r" % words[:1])
+    found = []
+    for word in words[1:]:
+        figures = word.split(":")
+        check(len(figures) == len(POINT), "a point of %d figures: %r"
+              % (len(POINT), word))
+        found.append({k: int(v) if v else None
+                      for k, v in zip(POINT, figures)})
+    return found
 
 
 def expectations(stdout):

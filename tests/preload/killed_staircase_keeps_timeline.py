@@ -38,8 +38,7 @@ t.check(all(len(s) == 3 and s[0] == "step" for s in steps),
 usable = int(steps[-1][2])
 
 rec = t.read_provisional(rec_path)
-points = [[int(f) if f else None for f in p.split(":")]
-          for p in rec["timeline"].split()]
+points = [[p[k] for k in t.POINT] for p in t.points(rec)]
 t.check(1 <= len(points) <= 256, "1 to 256 points: %d" % len(points))
 t.check(all(a[0] < b[0] for a, b in zip(points, points[1:])),
         "times grow: %r" % points)

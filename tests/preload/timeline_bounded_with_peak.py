@@ -1,6 +1,7 @@
 """The timeline of a record: at most 256 points whatever the run, times
 growing from 0 to at most elapsed_s, the exact peak_heap_bytes in the point
-of peak_heap_time_s and no point above it, and VmRSS at most VmHWM: for a
+of peak_heap_time_s and no point above it, VmRSS at most VmHWM, each
+point's least at most its most and its bound above at least its most: for a
 3-second run of 300 steps (2 MiB up every 10 ms, then down); a 10 ms run;
 8 threads; and a forked child, whose timeline is its own from the fork on
 (the heap it inherited, then its own)."""
@@ -16,8 +17,7 @@ t.require_built()
 
 
 def points_of(rec):
-    return [[int(f) if f else None for f in p.split(":")]
-            for p in rec["timeline"].split()]
+    return [[p[k] for k in t.POINT] for p in t.points(rec)]
 
 
 def check_timeline(what, rec, most=256):
@@ -40,6 +40,14 @@ def check_timeline(what, rec, most=256):
     t.check(all(p[2] is not None and p[2] <= rec["vmhwm_bytes"]
                 for p in points),
             "%s: every point has a reading, at most VmHWM" % what)
+    t.check(all(p[3] <= p[1] for p in points),
+            "%s: every point's least heap at most its most" % what)
+    t.check(all(p[4] is not None and p[4] <= p[2] for p in points),
+            "%s: every point has a least RSS, at most its most" % what)
+    t.check(all(p[5] is not None and p[2] <= p[5] <= rec["vmhwm_bytes"]
+                for p in points),
+            "%s: every point has a bound above, at least its most read and "
+            "at most VmHWM: %r" % (what, points))
     return points
 
 

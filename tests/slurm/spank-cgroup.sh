@@ -70,15 +70,16 @@ _ok "$(test "${sug:-0}" -ge "$peak" && test "$sug" -lt "$sum" &&
     echo $?)" "staggered peaks: the suggestion follows the true peak and says so ($sug bytes)"
 _check "staggered peaks: no line about files the report cannot read" \
     test -z "$(grep 'not a heapline' "$d/err")"
-conc=$(_concurrent_rss "$sd" n1)
+set -- $(_concurrent "$sd" n1)
+word=${1:-} conc=${2:-}
 _ok "$(test -n "$conc" && test -n "$peak" &&
     test $((conc * 10)) -ge $((peak * 9)) &&
     test $((conc * 10)) -le $((peak * 11)); echo $?)" \
-    "staggered peaks: the concurrent RSS ($conc) within 10% of the true peak ($peak)"
+    "staggered peaks: the concurrent $word ($conc) within 10% of the true peak ($peak)"
 _ok "$(test -n "$conc" && test $((conc * 10)) -lt $((sum * 6)); echo $?)" \
     "staggered peaks: and well below the VmHWM sum ($sum)"
-_check "staggered peaks: the step report shows the node's concurrent RSS" \
-    grep -Eq "^ n1 .*  RSS $(_size "${conc:-0}") at [0-9.]+ s" "$d/err"
+_check "staggered peaks: the step report shows the node's concurrent $word" \
+    grep -Eq "^ n1 .*  $word $(_size "${conc:-0}") at [0-9.]+ s" "$d/err"
 [ $failed -eq $before ] || _show "$d"
 
 # --- OOM kill --------------------------------------------------------------------

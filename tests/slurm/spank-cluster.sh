@@ -73,12 +73,13 @@ d=$(_fresh stagger)
 _ok $? "staggered peaks: srun --heapline -N1 -n2 --mem=1G succeeds"
 sd=$(_stepdir "$d" 0)
 sum=$(_column vmhwm_bytes $(_records "$sd") | awk '{ s += $1 } END { print s }')
-conc=$(_concurrent_rss "$sd" n1)
+set -- $(_concurrent "$sd" n1)
+word=${1:-} conc=${2:-}
 _ok "$(test -n "$conc" && test "$conc" -gt 300000000 &&
     test $((conc * 10)) -lt $((sum * 6)); echo $?)" \
-    "staggered peaks: the concurrent RSS is one task's ($conc), well below the VmHWM sum ($sum)"
-_ok "$(grep -Eq "^ n1  2 ranks  RSS $(_size "${conc:-0}") at [0-9.]+ s" "$d/err" &&
-    grep -q "^Suggested request: .*(the largest node concurrent RSS," "$d/err"
+    "staggered peaks: the concurrent $word is one task's ($conc), well below the VmHWM sum ($sum)"
+_ok "$(grep -Eq "^ n1  2 ranks  $word $(_size "${conc:-0}") at [0-9.]+ s" "$d/err" &&
+    grep -q "^Suggested request: .*(the largest node concurrent $word," "$d/err"
     echo $?)" "staggered peaks: the step report shows it, the suggestion from it"
 [ $failed -eq 0 ] || _diag < "$d/err"
 

@@ -136,15 +136,20 @@ for path in sys.argv[2:]:
     print(rows[1][rows[0].index(name)])
 PY
 }
-_concurrent_rss() { # STEPDIR NODE: the node's concurrent RSS in bytes, from
+_concurrent() { # STEPDIR NODE: the node's concurrent estimate, "PSS BYTES"
+    # where its processes read their Pss, else "RSS BYTES", from
     # heapline-report's JSON (the built one, else the installed one); empty
     # when the report gives none
     "${report:-heapline-report}" --no-sacct --format json "$1" 2> /dev/null |
         "$py" -c '
 import json, sys
 nodes = {n["node"]: n for n in json.load(sys.stdin)["nodes"]}
-v = nodes.get(sys.argv[1], {}).get("concurrent_rss_bytes")
-print("" if v is None else v)' "$2"
+n = nodes.get(sys.argv[1], {})
+for word in ("pss", "rss"):
+    v = n.get("concurrent_%s_bytes" % word)
+    if v is not None:
+        print(word.upper(), v)
+        break' "$2"
 }
 _size() { # BYTES: written as heapline-report writes sizes (tests/sizes.py)
     "$py" "$srcdir/../sizes.py" "$1"

@@ -137,7 +137,7 @@ static void _sums(FILE *out, const struct hl_report *r, const struct hl_node *n,
     for (int64_t cell = g->grid.lo; cell <= g->grid.hi; cell++)
         hl_cols_mark(&k, (cell << g->grid.shift) - origin_ms,
                      ((cell + 1) << g->grid.shift) - origin_ms,
-                     hl_conc_value(g, cell, rss));
+                     hl_conc_value(g, cell, rss ? HL_CONC_RSS : HL_CONC_HEAP));
     hl_chart_cols(out, chart, &k, cls, title);
 }
 

@@ -68,11 +68,12 @@ static int _timeline_text(const struct hl_report *r, const struct hl_proc *p,
     if (p->series == HL_NO_SERIES)
         return 0;
     s = &r->set->timelines.series[p->series];
-    cap = (size_t)s->n * 64 + 1;
+    /* A slot holds the widest point and its space. */
+    cap = HL_TIMELINE_HEAD + (size_t)s->n * HL_TIMELINE_SLOT + 1;
     if (!(*text = malloc(cap)))
         return -1;
     hl_buf_init(&b, *text, cap);
-    hl_timeline_put(&b, s->points, s->n);
+    hl_timeline_put(&b, s->points, s->n, s->version);
     return 0;
 }
 

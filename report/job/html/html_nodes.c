@@ -34,10 +34,19 @@ static void _caption(FILE *out, const struct hl_node *n, const char *name)
         hl_format_size(n->true_peak, size);
         fprintf(out, "; true peak %s", size);
     }
+    if (n->conc_pss_known) {
+        hl_format_size(n->conc_pss, size);
+        hl_fmt_tenths(n->conc_pss_ms, t);
+        fprintf(out, "; PSS %s at %s s", size, t);
+    }
     if (n->conc_rss_known) {
         hl_format_size(n->conc_rss, size);
         hl_fmt_tenths(n->conc_rss_ms, t);
         fprintf(out, "; RSS %s at %s s", size, t);
+    }
+    if (n->conc_lower_known) {
+        hl_format_size(n->conc_lower, size);
+        fprintf(out, "; at least %s at once", size);
     }
     if (n->conc_known) {
         hl_format_size(n->conc_heap, size);
@@ -46,9 +55,16 @@ static void _caption(FILE *out, const struct hl_node *n, const char *name)
     }
     hl_format_size(n->vmhwm_sum, size);
     fprintf(out, "; sum of VmHWM %s", size);
-    if (n->request) {
-        hl_format_size(n->request, size);
-        fprintf(out, "; %" PRIu64 "%% of %s", n->percent, size);
+    if (n->limit) {
+        if (n->request) {
+            hl_format_size(n->request, size);
+            fprintf(out, "; %" PRIu64 "%% of %s", n->percent, size);
+        }
+        if (n->limit != n->request) {
+            hl_format_size(n->limit, size);
+            fprintf(out, "; %" PRIu64 "%% of the %s limit the kernel enforced",
+                    n->limit_percent, size);
+        }
     }
     /* The verdict of the text report's node table. */
     if (n->oom)
@@ -76,40 +92,50 @@ static void _sums(FILE *out, const struct hl_report *r,
         int64_t from = (k << g->grid.shift) - origin_ms;
         int64_t to = ((k + 1) << g->grid.shift) - origin_ms;
 
-        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, 1));
-        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, 0));
+        hl_cols_mark(&rss, from, to, hl_conc_value(g, k, hl_conc_estimate(g)));
+        hl_cols_mark(&heap, from, to, hl_conc_value(g, k, HL_CONC_HEAP));
     }
     if (n->conc_rss_known) {
-        snprintf(title, sizeof(title), "RSS of %s, summed", name);
+        snprintf(title, sizeof(title), "%s of %s, summed",
+                 hl_node_estimate_word(n), name);
         hl_chart_cols(out, c, &rss, "rss", title);
     }
     snprintf(title, sizeof(title), "heap of %s, summed", name);
     hl_chart_cols(out, c, &heap, "heap", title);
     if (n->conc_rss_known) {
-        snprintf(title, sizeof(title), "concurrent RSS peak of node %s", name);
+        snprintf(title, sizeof(title), "concurrent %s peak of node %s",
+                 hl_node_estimate_word(n), name);
         hl_chart_point_title(title + strlen(title),
-                             sizeof(title) - strlen(title), "", n->conc_rss_ms,
-                             n->conc_rss);
-        hl_chart_mark(out, c, n->conc_rss_ms, n->conc_rss, "peak", title);
+                             sizeof(title) - strlen(title), "",
+                             hl_node_estimate_ms(n), hl_node_estimate(n));
+        hl_chart_mark(out, c, hl_node_estimate_ms(n), hl_node_estimate(n),
+                      "peak", title);
     }
 }
 
+/* A line across the chart; one above its scale (a request far above the
+ * use, the chart zoomed on the use) is drawn along its top, and says so. */
 static void _line(FILE *out, const struct hl_chart *c, uint64_t bytes,
                   const char *cls, const char *what)
 {
-    char size[HL_SIZE_BUF], title[96];
+    char size[HL_SIZE_BUF], title[128];
 
     hl_format_size(bytes, size);
-    snprintf(title, sizeof(title), "%s %s", what, size);
-    hl_chart_hline(out, c, bytes, cls, title);
+    snprintf(title, sizeof(title), "%s %s%s", what, size,
+             bytes > c->ymax ? ", above the scale: drawn along its top" : "");
+    hl_chart_hline(out, c, bytes > c->ymax ? c->ymax : bytes, cls, title);
 }
 
-/* The largest figure the node's chart shows. */
-static uint64_t _top(const struct hl_node *n)
+/* The largest figure of what the node used that its chart shows. */
+static uint64_t _used_top(const struct hl_node *n)
 {
     return _max(_max(n->vmhwm_sum, n->true_peak),
-                _max(n->request, _max(n->conc_rss, n->conc_heap)));
+                _max(n->conc_rss, n->conc_heap));
 }
+
+/* A request or limit this many times above the largest use, the charts
+ * zoom on the use: the use would be a few pixels at the bottom. */
+#define _ZOOM_ABOVE 4
 
 static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
                   const struct hl_chart *c, int ncols)
@@ -129,6 +155,8 @@ static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
         _line(out, c, n->true_peak, "truepeak", "true peak");
     if (n->request)
         _line(out, c, n->request, "mem", "request per node");
+    if (n->mem_limit && n->mem_limit != n->request)
+        _line(out, c, n->mem_limit, "limit", "limit the kernel enforced");
     hl_chart_close(out);
     fputs("</figure>\n", out);
 }
@@ -139,22 +167,32 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
 {
     size_t nn = r->sum->nnodes;
     int ncols = (int)(_COLUMNS_ALL / (nn ? nn : 1));
-    uint64_t ymax = 0;
-    bool rss = false, heap = false;
+    uint64_t ymax = 0, lines = 0;
+    bool rss = false, pss = false, heap = false, limit = false, zoomed;
     struct hl_chart c;
 
     if (ncols < _COLUMNS_MIN)
         ncols = _COLUMNS_MIN;
     for (size_t i = 0; i < nn; i++) {
-        ymax = _max(ymax, _top(&r->sum->nodes[i]));
+        ymax = _max(ymax, _used_top(&r->sum->nodes[i]));
+        lines = _max(
+            lines, _max(r->sum->nodes[i].request, r->sum->nodes[i].mem_limit));
         rss |= r->sum->nodes[i].conc_rss_known;
+        pss |= r->sum->nodes[i].conc_pss_known;
         heap |= r->sum->nodes[i].conc_known;
+        limit |= r->sum->nodes[i].mem_limit &&
+                 r->sum->nodes[i].mem_limit != r->sum->nodes[i].request;
     }
-    hl_chart_setup(&c, HL_CHART_WIDTH, nn > 16 ? 120 : 180, end_ms, ymax);
+    zoomed = ymax && lines / _ZOOM_ABOVE > ymax;
+    hl_chart_setup(&c, HL_CHART_WIDTH, nn > 16 ? 120 : 180, end_ms,
+                   zoomed ? ymax : _max(ymax, lines));
     /* The legend names the lines drawn: without timelines, no sums. */
     fputs("<section id=\"nodes\"><h2>Per node</h2><p class=\"legend\">", out);
     if (rss)
-        hl_html_legend_item(out, "rss", "RSS summed moment by moment");
+        hl_html_legend_item(out, "rss",
+                            pss ? "PSS summed moment by moment (RSS on a node "
+                                  "where no process read its PSS)"
+                                : "RSS summed moment by moment");
     if (heap)
         hl_html_legend_item(out, "heap", "heap summed moment by moment");
     hl_html_legend_item(out, "hwm", "sum of VmHWM");
@@ -162,10 +200,21 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
         hl_html_legend_item(out, "truepeak", "true peak (memory cgroup)");
     if (r->req.kind != HL_REQ_NONE)
         hl_html_legend_item(out, "mem", "request per node");
+    if (limit)
+        hl_html_legend_item(out, "limit",
+                            "limit the kernel enforced, where Slurm made it "
+                            "other than the request");
     if (rss)
-        fputs("<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-              "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
-              "cy=\"6\" r=\"4\"/></svg> concurrent RSS peak</span>",
+        fprintf(
+            out,
+            "<span class=\"item\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"12\" height=\"12\"><circle class=\"peak\" cx=\"6\" "
+            "cy=\"6\" r=\"4\"/></svg> concurrent %s peak</span>",
+            pss ? "PSS or RSS" : "RSS");
+    if (zoomed)
+        fputs("<span class=\"item\">the request is more than four times what "
+              "any node used: the charts show the use, the request drawn "
+              "along their top</span>",
               out);
     fputs("</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" "
           "width=\"0\" height=\"0\"><defs><g id=\"node-axes\">",

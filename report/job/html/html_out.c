@@ -27,6 +27,7 @@ static const char _css[] = HL_HTML_BASE_CSS HL_HTML_CALLSITES_CSS
     ".hwm{stroke:#cc79a7;stroke-dasharray:2 3}"
     ".truepeak{stroke:#009e73;stroke-dasharray:10 3 2 3}"
     ".mem{stroke:#d55e00;stroke-width:3}"
+    ".limit{stroke:#d55e00;stroke-width:2;stroke-dasharray:6 3}"
     ".peak{fill:#000;stroke:#fff;stroke-width:1.5}"
     ".band{fill:#56b4e9;fill-opacity:.35;stroke:none}"
     ".legend path.band{stroke:#56b4e9;stroke-opacity:.5;stroke-width:10}"

@@ -83,6 +83,8 @@ static void _nodes(FILE *out, const struct hl_report *r)
                     ", \"percent_of_request\": %" PRIu64
                     ", \"over_request\": %s",
                     n->request, n->percent, n->over ? "true" : "false");
+        if (n->mem_limit)
+            fprintf(out, ", \"percent_of_limit\": %" PRIu64, n->limit_percent);
         hl_json_node_timeline(out, r, n);
         fputc('}', out);
     }
@@ -307,6 +309,9 @@ static const char *_basis_name(const struct hl_report *r)
     case HL_USED_TRUE_PEAK:
         return per_cpu ? "largest node true peak per CPU"
                        : "largest node true peak";
+    case HL_USED_CONCURRENT_PSS:
+        return per_cpu ? "largest node concurrent PSS per CPU"
+                       : "largest node concurrent PSS";
     case HL_USED_CONCURRENT:
         return per_cpu ? "largest node concurrent RSS per CPU"
                        : "largest node concurrent RSS";

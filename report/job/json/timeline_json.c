@@ -45,12 +45,12 @@ static void _bytes(FILE *out, const char *name, uint64_t bytes, int known)
 
 /* ", NAME: [...]": a sum in every cell of the grid in use. */
 static void _values(FILE *out, const char *name, const struct hl_conc *g,
-                    int rss)
+                    enum hl_conc_series s)
 {
     fprintf(out, ", \"%s\": [", name);
     for (int64_t c = g->grid.lo; c <= g->grid.hi; c++)
         fprintf(out, "%s%" PRIu64, c > g->grid.lo ? ", " : "",
-                hl_conc_value(g, c, rss));
+                hl_conc_value(g, c, s));
     fputc(']', out);
 }
 
@@ -66,11 +66,21 @@ static void _cells(FILE *out, const struct hl_report *r,
     _time(out, "start_s",
           (g->grid.lo << g->grid.shift) - r->sum->origin_ns / 1000000, 1);
     _time(out, "step_s", hl_grid_cell_ms(&g->grid), 1);
-    _values(out, "heap_bytes", g, 0);
-    if (n->conc_rss_known)
-        _values(out, "rss_bytes", g, 1);
+    _values(out, "heap_bytes", g, HL_CONC_HEAP);
+    if (n->conc_rss_known) {
+        _values(out, "rss_bytes", g, HL_CONC_RSS);
+        _values(out, "upper_bound_bytes", g, HL_CONC_RSS_HI);
+    } else {
+        fputs(", \"rss_bytes\": null, \"upper_bound_bytes\": null", out);
+    }
+    if (n->conc_lower_known)
+        _values(out, "lower_bound_bytes", g, hl_conc_lower(g));
     else
-        fputs(", \"rss_bytes\": null", out);
+        fputs(", \"lower_bound_bytes\": null", out);
+    if (n->conc_pss_known)
+        _values(out, "pss_bytes", g, HL_CONC_PSS);
+    else
+        fputs(", \"pss_bytes\": null", out);
     fputc('}', out);
 }
 
@@ -79,6 +89,14 @@ void hl_json_node_timeline(FILE *out, const struct hl_report *r,
 {
     _bytes(out, "concurrent_rss_bytes", n->conc_rss, n->conc_rss_known);
     _time(out, "concurrent_rss_time_s", n->conc_rss_ms, n->conc_rss_known);
+    _bytes(out, "concurrent_pss_bytes", n->conc_pss, n->conc_pss_known);
+    _time(out, "concurrent_pss_time_s", n->conc_pss_ms, n->conc_pss_known);
+    _bytes(out, "concurrent_lower_bound_bytes", n->conc_lower,
+           n->conc_lower_known);
+    _time(out, "concurrent_lower_bound_time_s", n->conc_lower_ms,
+          n->conc_lower_known);
+    _bytes(out, "concurrent_upper_bound_bytes", n->conc_upper,
+           n->conc_rss_known);
     _bytes(out, "concurrent_heap_bytes", n->conc_heap, n->conc_known);
     _time(out, "concurrent_heap_time_s", n->conc_heap_ms, n->conc_known);
     _time(out, "timeline_resolution_s", n->conc_cell_ms, n->conc_known);
@@ -106,7 +124,7 @@ void hl_json_rank_timeline(FILE *out, const struct hl_report *r,
         hl_fmt_ms(hl_point_ms(r, p, &s->points[i]), t);
         fprintf(out, "%s[%s, %" PRIu64 ", ", i ? ", " : "", t,
                 s->points[i].heap);
-        if (s->points[i].rss == HL_TIMELINE_NO_RSS)
+        if (s->points[i].rss == HL_TIMELINE_UNKNOWN)
             fputs("null]", out);
         else
             fprintf(out, "%" PRIu64 "]", s->points[i].rss);

@@ -178,17 +178,29 @@ static void _concurrent(const struct hl_procset *set, struct hl_summary *sum)
     for (size_t i = 0; i < sum->nnodes; i++) {
         struct hl_node *n = &sum->nodes[i];
         const struct hl_conc *g = hl_timelines_grid(&set->timelines, n->host);
-        struct hl_conc_peak heap, rss;
+        struct hl_conc_peak heap, rss, pss, lower, upper;
 
         if (!g || n->procs < 2 || n->timelines != n->procs)
             continue;
-        hl_conc_peaks(g, &heap, &rss);
+        heap = hl_conc_peak(g, HL_CONC_HEAP);
+        rss = hl_conc_peak(g, HL_CONC_RSS);
+        pss = hl_conc_peak(g, HL_CONC_PSS);
+        lower = hl_conc_peak(g, hl_conc_lower(g));
+        upper = hl_conc_peak(g, HL_CONC_RSS_HI);
         n->conc_known = true;
         n->conc_rss_known = n->rss_timelines == n->procs;
+        n->conc_pss_known = n->conc_rss_known && g->with_pss > 0;
+        n->conc_lower_known = n->conc_rss_known && !g->older;
         n->conc_heap = heap.bytes;
         n->conc_heap_ms = _since_origin(sum, heap.at_ms);
         n->conc_rss = rss.bytes;
         n->conc_rss_ms = _since_origin(sum, rss.at_ms);
+        n->conc_pss = pss.bytes;
+        n->conc_pss_ms = _since_origin(sum, pss.at_ms);
+        n->conc_lower = lower.bytes;
+        n->conc_lower_ms = _since_origin(sum, lower.at_ms);
+        n->conc_upper = upper.bytes;
+        n->conc_upper_ms = _since_origin(sum, upper.at_ms);
         n->conc_cell_ms = hl_grid_cell_ms(&g->grid);
         sum->concurrent++;
     }
@@ -203,12 +215,17 @@ static void _used(struct hl_summary *sum)
         if (n->true_peak) {
             n->used_from = HL_USED_TRUE_PEAK;
             n->used = n->true_peak;
-        } else if (n->conc_rss_known && n->conc_rss >= n->largest_vmhwm) {
-            n->used_from = HL_USED_CONCURRENT;
-            n->used = n->conc_rss;
         } else if (n->conc_rss_known) {
-            n->used_from = HL_USED_VMHWM;
-            n->used = n->largest_vmhwm;
+            uint64_t est = n->conc_pss_known ? n->conc_pss : n->conc_rss;
+
+            n->used_from =
+                n->conc_pss_known ? HL_USED_CONCURRENT_PSS : HL_USED_CONCURRENT;
+            n->used = n->conc_lower_known && n->conc_lower > est ? n->conc_lower
+                                                                 : est;
+            if (n->largest_vmhwm > n->used) {
+                n->used_from = HL_USED_VMHWM;
+                n->used = n->largest_vmhwm;
+            }
         } else {
             n->used_from = HL_USED_VMHWM_SUM;
             n->used = n->vmhwm_sum;

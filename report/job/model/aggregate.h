@@ -25,12 +25,14 @@ struct hl_rank {
 
 /* Where a node's need comes from, the best known first. */
 enum hl_used_from {
-    HL_USED_TRUE_PEAK,  /* its memory cgroup's high-water mark: the truth */
-    HL_USED_CONCURRENT, /* its processes' RSS summed moment by moment: a
-                           lower bound between two readings */
-    HL_USED_VMHWM,      /* the VmHWM of one of its processes, above that
-                           sum: a peak fell between two readings */
-    HL_USED_VMHWM_SUM,  /* its processes' VmHWM summed: an upper bound */
+    HL_USED_TRUE_PEAK,      /* its memory cgroup's high-water mark: the truth */
+    HL_USED_CONCURRENT_PSS, /* its processes' PSS summed moment by moment:
+                               shared pages counted once, an estimate */
+    HL_USED_CONCURRENT,     /* its processes' RSS summed moment by moment
+                               (the most each held in a cell): an estimate */
+    HL_USED_VMHWM,          /* the VmHWM of one of its processes, above that
+                               sum: a peak fell between two readings */
+    HL_USED_VMHWM_SUM,      /* its processes' VmHWM summed: an upper bound */
 };
 
 /* A node's figures, and its verdict: made here once, so that every output
@@ -48,22 +50,52 @@ struct hl_node {
                                needed more than its limit */
     uint64_t real_memory;   /* Slurm's RealMemory, for --mem=0; 0: not known */
     /* Summed moment by moment (concurrent.h), when each of its processes
-     * has a timeline (with VmRSS, for the RSS): the largest sums, when (ms
-     * since the summary's origin), and to within how many ms. */
+     * has a timeline (with VmRSS, for the RSS): the largest sums of the
+     * most each process held (estimates), when (ms since the summary's
+     * origin), and to within how many ms; the PSS when one of its
+     * processes read it. The lower bound is the largest sum of the least
+     * each held, of PSS when there is one, else of RSS; the upper bound
+     * the largest sum of their VmHWM read cell by cell. */
     uint32_t timelines, rss_timelines; /* its processes that have one */
-    bool conc_known, conc_rss_known;
-    uint64_t conc_heap, conc_rss;
-    int64_t conc_heap_ms, conc_rss_ms;
+    bool conc_known, conc_rss_known, conc_pss_known;
+    bool conc_lower_known; /* no timeline of version 1, whose points keep
+                              no least */
+    uint64_t conc_heap, conc_rss, conc_pss, conc_lower, conc_upper;
+    int64_t conc_heap_ms, conc_rss_ms, conc_pss_ms, conc_lower_ms,
+        conc_upper_ms;
     int64_t conc_cell_ms;
-    /* What it needed: its true peak, else its RSS summed moment by moment
-     * (or its largest VmHWM, when larger), else its sum of VmHWM. */
+    /* What it needed: its true peak, else its PSS or RSS summed moment by
+     * moment (or its largest VmHWM, when larger), never below the lower
+     * bound, else its sum of VmHWM. */
     uint64_t used;
     enum hl_used_from used_from;
-    /* Against the request (hl_suggest): 0 and false when none is known. */
+    /* Against the request (hl_suggest): 0 and false when none is known.
+     * The limit is what the kernel enforced, from the node file, where
+     * Slurm may have raised or lowered the request (cgroup.conf's
+     * MinRAMSpace, AllowedRAMSpace); else the request. */
     uint64_t request;
-    uint64_t percent; /* used, in percent of request */
-    bool over;        /* used above request, or out of memory */
+    uint64_t limit;
+    uint64_t percent;       /* used, in percent of request */
+    uint64_t limit_percent; /* used, in percent of limit */
+    bool over;              /* used above request, or out of memory */
 };
+
+/* A node's estimate moment by moment, of what its processes held at once:
+ * their PSS when they read it, else their RSS; when, and its word. */
+static inline uint64_t hl_node_estimate(const struct hl_node *n)
+{
+    return n->conc_pss_known ? n->conc_pss : n->conc_rss;
+}
+
+static inline int64_t hl_node_estimate_ms(const struct hl_node *n)
+{
+    return n->conc_pss_known ? n->conc_pss_ms : n->conc_rss_ms;
+}
+
+static inline const char *hl_node_estimate_word(const struct hl_node *n)
+{
+    return n->conc_pss_known ? "PSS" : "RSS";
+}
 
 struct hl_summary {
     /* Every rank: the first `ordered` of hl_aggregate_top (all of them for

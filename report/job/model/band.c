@@ -71,13 +71,13 @@ static void _coarsen(void *user)
         _merge(b, _index(c >> 1), &old, _index(c));
 }
 
-/* A process's largest heap in cell c; the band has no use for its RSS. */
-static void _put(void *user, int64_t c, uint64_t heap, uint64_t rss)
+/* A process's largest heap in cell c; the band has no use for the rest. */
+static void _put(void *user, int64_t c, const struct hl_grid_held *held)
 {
     struct hl_band *b = user;
     unsigned i = _index(c);
+    uint64_t heap = held->heap;
 
-    (void)rss;
     if (heap < b->min[i])
         b->min[i] = heap;
     if (heap > b->max[i])

@@ -114,6 +114,8 @@ const char *hl_used_name(enum hl_used_from from)
     switch (from) {
     case HL_USED_TRUE_PEAK:
         return "true peak";
+    case HL_USED_CONCURRENT_PSS:
+        return "concurrent PSS";
     case HL_USED_CONCURRENT:
         return "concurrent RSS";
     case HL_USED_VMHWM:

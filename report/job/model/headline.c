@@ -257,9 +257,9 @@ static void _suggestion_basis(const struct hl_report *r, char *buf, size_t size)
     else if (s->from == HL_USED_VMHWM)
         snprintf(buf, size,
                  "%sthe VmHWM of a process on %s%s, %s, above the node's "
-                 "concurrent RSS, plus a %u%% margin%s",
-                 too_small, _host(r, n->host), per_cpu, basis, r->margin_pct,
-                 rounding);
+                 "concurrent %s, plus a %u%% margin%s",
+                 too_small, _host(r, n->host), per_cpu, basis,
+                 n->conc_pss_known ? "PSS" : "RSS", r->margin_pct, rounding);
     else
         snprintf(buf, size,
                  "%sthe largest node %s%s, %s on %s, plus a %u%% "

@@ -30,6 +30,8 @@ struct hl_proc {
     uint64_t peak_heap;
     uint64_t vmhwm;
     uint64_t vmrss_at_exit; /* the last reading of a timeline without one */
+    /* The largest Pss, Pss_Shmem and RssShmem read: 0 when never read. */
+    uint64_t pss, pss_shmem, rss_shmem;
     int64_t elapsed_ms;
     int64_t peak_time_ms;
     int64_t start_ns; /* start_time_s on the wall clock; -1: not known */

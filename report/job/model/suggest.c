@@ -28,9 +28,14 @@ static void _judge_nodes(struct hl_report *r)
         struct hl_node *n = &r->sum->nodes[i];
 
         n->request = _node_request(&r->req, n);
+        n->limit = n->mem_limit ? n->mem_limit : n->request;
         n->percent = hl_percent(n->used, n->request);
+        n->limit_percent = hl_percent(n->used, n->limit);
         /* A node where the OOM killer ended a process needed more than
-         * its limit, whatever its lower bounds say. */
+         * its limit, whatever its lower bounds say. Above the request
+         * but within a limit that Slurm raised, it is over the request:
+         * the same request gets the same limit only where the site keeps
+         * its floor. */
         n->over = (n->request && n->used > n->request) || n->oom;
     }
 }

@@ -17,6 +17,7 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     struct hl_timeline_point *points;
     struct hl_staged *staged;
     const char *why;
+    int version;
     long n;
 
     if (start_ns < 0) {
@@ -32,7 +33,7 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     tl->points = points;
     points += tl->npoints;
     n = hl_timeline_parse(text, strlen(text), points, HL_TIMELINE_READ_MAX,
-                          &why);
+                          &version, &why);
     if (n < 0) {
         snprintf(tl->fault, sizeof(tl->fault), "%s", why);
         return 0;
@@ -48,8 +49,8 @@ int hl_timelines_stage(struct hl_timelines *tl, uint32_t proc, const char *text,
     if (!staged)
         return -1;
     tl->staged = staged;
-    staged[tl->nstaged++] =
-        (struct hl_staged){proc, (uint32_t)tl->npoints, (uint32_t)n};
+    staged[tl->nstaged++] = (struct hl_staged){proc, (uint32_t)tl->npoints,
+                                               (uint32_t)n, (uint8_t)version};
     tl->npoints += (size_t)n;
     return 0;
 }
@@ -154,13 +155,14 @@ static size_t _free_entry(struct hl_timelines *tl)
     return tl->nseries++;
 }
 
-/* Keeps points[0..n) as the series of process proc for holder, a copy
- * unless the other holder keeps it already; its entry in *k. Returns 0,
- * or -1 when memory runs out. */
-static int _store(struct hl_timelines *tl, struct hl_proc *procs, uint32_t proc,
-                  const struct hl_timeline_point *points, uint32_t n,
-                  unsigned holder, uint32_t *k)
+/* Keeps the staged points of st as the series of its process for holder,
+ * a copy unless the other holder keeps it already; its entry in *k.
+ * Returns 0, or -1 when memory runs out. */
+static int _store(struct hl_timelines *tl, struct hl_proc *procs,
+                  const struct hl_staged *st, unsigned holder, uint32_t *k)
 {
+    const struct hl_timeline_point *points = tl->points + st->first;
+    uint32_t proc = st->proc, n = st->n;
     struct hl_series *s;
     size_t at;
 
@@ -177,6 +179,7 @@ static int _store(struct hl_timelines *tl, struct hl_proc *procs, uint32_t proc,
     memcpy(s->points, points, n * sizeof(*points));
     s->n = n;
     s->proc = proc;
+    s->version = st->version;
     s->holders = (uint8_t)holder;
     procs[proc].series = (uint32_t)at;
     *k = (uint32_t)at;
@@ -237,15 +240,15 @@ static size_t _worst(const struct hl_timelines *tl, const struct hl_proc *procs,
     return worst;
 }
 
-/* Keeps the series of process proc if its rank is among the tl->keep
+/* Keeps the series of the process of st if its rank is among the tl->keep
  * first so far, and it stands for it: the kept ranks are few (the ranks an
  * output shows), and each record is compared with each of them. A series
  * that no longer stands for a kept rank gives its place to the new one. */
 static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
-                      const struct hl_strpool *hosts, uint32_t proc,
-                      const struct hl_timeline_point *points, uint32_t n)
+                      const struct hl_strpool *hosts,
+                      const struct hl_staged *st)
 {
-    const struct hl_proc *p = &procs[proc];
+    const struct hl_proc *p = &procs[st->proc];
     size_t worst;
 
     for (size_t i = 0; i < tl->nranks; i++) {
@@ -255,7 +258,7 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
             if (!_stands_before(p, q))
                 return 0;
             _forget(tl, procs, tl->ranks[i], _FOR_RANK);
-            return _store(tl, procs, proc, points, n, _FOR_RANK, &tl->ranks[i]);
+            return _store(tl, procs, st, _FOR_RANK, &tl->ranks[i]);
         }
     }
     if (tl->nranks < tl->keep) {
@@ -264,22 +267,22 @@ static int _keep_rank(struct hl_timelines *tl, struct hl_proc *procs,
         if (!ranks)
             return -1;
         tl->ranks = ranks;
-        return _store(tl, procs, proc, points, n, _FOR_RANK,
-                      &tl->ranks[tl->nranks++]);
+        return _store(tl, procs, st, _FOR_RANK, &tl->ranks[tl->nranks++]);
     }
     worst = _worst(tl, procs, hosts, tl->ranks, tl->nranks);
     if (!_rank_before(p, &procs[tl->series[tl->ranks[worst]].proc], hosts))
         return 0;
     _forget(tl, procs, tl->ranks[worst], _FOR_RANK);
-    return _store(tl, procs, proc, points, n, _FOR_RANK, &tl->ranks[worst]);
+    return _store(tl, procs, st, _FOR_RANK, &tl->ranks[worst]);
 }
 
-/* Keeps the series of process proc, without a rank, if it is among the
- * tl->keep first of those so far: outside MPI the tables list them. */
+/* Keeps the series of the process of st, without a rank, if it is among
+ * the tl->keep first of those so far: outside MPI the tables list them. */
 static int _keep_unranked(struct hl_timelines *tl, struct hl_proc *procs,
-                          const struct hl_strpool *hosts, uint32_t proc,
-                          const struct hl_timeline_point *points, uint32_t n)
+                          const struct hl_strpool *hosts,
+                          const struct hl_staged *st)
 {
+    uint32_t proc = st->proc;
     size_t worst;
 
     if (procs[proc].rank != -1)
@@ -291,7 +294,7 @@ static int _keep_unranked(struct hl_timelines *tl, struct hl_proc *procs,
         if (!kept)
             return -1;
         tl->unranked = kept;
-        return _store(tl, procs, proc, points, n, _FOR_PROCESS,
+        return _store(tl, procs, st, _FOR_PROCESS,
                       &tl->unranked[tl->nunranked++]);
     }
     worst = _worst(tl, procs, hosts, tl->unranked, tl->nunranked);
@@ -299,8 +302,7 @@ static int _keep_unranked(struct hl_timelines *tl, struct hl_proc *procs,
                       &procs[tl->series[tl->unranked[worst]].proc], hosts))
         return 0;
     _forget(tl, procs, tl->unranked[worst], _FOR_PROCESS);
-    return _store(tl, procs, proc, points, n, _FOR_PROCESS,
-                  &tl->unranked[worst]);
+    return _store(tl, procs, st, _FOR_PROCESS, &tl->unranked[worst]);
 }
 
 int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
@@ -319,22 +321,22 @@ int hl_timelines_commit(struct hl_timelines *tl, struct hl_proc *procs,
         hl_timeline_settle_rss(points, s->n, p->vmrss_at_exit, p->vmhwm);
         p->timeline = HL_TIMELINE_FULL;
         for (uint32_t j = 0; j < s->n; j++)
-            if (points[j].rss == HL_TIMELINE_NO_RSS)
+            if (points[j].rss == HL_TIMELINE_UNKNOWN)
                 p->timeline = HL_TIMELINE_HEAP;
         if (seen)
             continue;
         if (!(grid = _grid(tl, p->host)))
             return -1;
-        hl_conc_add(grid, start_ms, points, s->n, start_ms + p->elapsed_ms);
+        hl_conc_add(grid, start_ms, points, s->n, start_ms + p->elapsed_ms,
+                    s->version);
         if (tl->band)
             hl_band_add(tl->band, start_ms, points, s->n,
                         start_ms + p->elapsed_ms);
         if (tl->keep == SIZE_MAX)
-            failed = _store(tl, procs, s->proc, points, s->n, _FOR_RANK,
-                            &(uint32_t){0});
+            failed = _store(tl, procs, s, _FOR_RANK, &(uint32_t){0});
         else if (tl->keep)
-            failed = _keep_rank(tl, procs, hosts, s->proc, points, s->n) ||
-                     _keep_unranked(tl, procs, hosts, s->proc, points, s->n);
+            failed = _keep_rank(tl, procs, hosts, s) ||
+                     _keep_unranked(tl, procs, hosts, s);
         if (failed)
             return -1;
     }

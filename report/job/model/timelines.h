@@ -36,6 +36,7 @@ struct hl_series {
     struct hl_timeline_point *points; /* NULL: a free entry */
     uint32_t n;
     uint32_t proc;   /* while reading: its process's index */
+    uint8_t version; /* of the record's timeline (timeline_text.h) */
     uint8_t holders; /* while reading: why it is kept, for a rank or for a
                         process without one (bits), or both */
 };
@@ -59,6 +60,7 @@ struct hl_timelines {
     /* The file being read: its processes' points, staged. */
     struct hl_staged {
         uint32_t proc, first, n;
+        uint8_t version; /* of its timeline (timeline_text.h) */
     } * staged;
     size_t nstaged, staged_cap;
     struct hl_timeline_point *points;

@@ -73,6 +73,11 @@ static int _store_record(void *ctx, const void *row)
     p->peak_time_ms = r->peak_heap_time_ms;
     p->vmhwm = r->vmhwm;
     p->vmrss_at_exit = r->vmrss_at_exit;
+    p->pss = r->empty & HL_EMPTY(HL_REC_peak_pss) ? 0 : r->peak_pss;
+    p->pss_shmem =
+        r->empty & HL_EMPTY(HL_REC_peak_pss_shmem) ? 0 : r->peak_pss_shmem;
+    p->rss_shmem =
+        r->empty & HL_EMPTY(HL_REC_peak_rss_shmem) ? 0 : r->peak_rss_shmem;
     p->start_ns =
         r->empty & HL_EMPTY(HL_REC_start_time_ns) ? -1 : r->start_time_ns;
     p->series = HL_NO_SERIES;
@@ -381,7 +386,14 @@ void hl_proc_to_record(const struct hl_procset *set, const struct hl_proc *p,
         .ppid = p->ppid,
         .empty = p->ppid == HL_PPID_UNKNOWN ? HL_EMPTY(HL_REC_ppid) : 0,
         .start_time_ns = p->start_ns,
+        .peak_pss = p->pss,
+        .peak_pss_shmem = p->pss_shmem,
+        .peak_rss_shmem = p->rss_shmem,
     };
     if (p->start_ns < 0)
         r->empty |= HL_EMPTY(HL_REC_start_time_ns);
+    if (!p->pss)
+        r->empty |= HL_EMPTY(HL_REC_peak_pss) |
+                    HL_EMPTY(HL_REC_peak_pss_shmem) |
+                    HL_EMPTY(HL_REC_peak_rss_shmem);
 }

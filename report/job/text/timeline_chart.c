@@ -85,12 +85,13 @@ static void _node_row(struct hl_table *tab, const struct hl_report *r,
 
     for (int64_t c = g->grid.lo; c <= g->grid.hi; c++)
         _mark(&row, ax, (c << g->grid.shift) - origin_ms,
-              ((c + 1) << g->grid.shift) - origin_ms, hl_conc_value(g, c, rss));
-    _bars_of(&row, rss ? n->conc_rss : n->conc_heap, bars);
+              ((c + 1) << g->grid.shift) - origin_ms,
+              hl_conc_value(g, c, rss ? hl_conc_estimate(g) : HL_CONC_HEAP));
+    _bars_of(&row, rss ? hl_node_estimate(n) : n->conc_heap, bars);
     hl_table_cell(tab, "node %s", hl_strpool_get(&r->set->hosts, n->host));
-    hl_table_cell(tab, "%s", rss ? "RSS" : "heap");
-    _figure(tab, rss ? n->conc_rss : n->conc_heap,
-            rss ? n->conc_rss_ms : n->conc_heap_ms);
+    hl_table_cell(tab, "%s", rss ? hl_node_estimate_word(n) : "heap");
+    _figure(tab, rss ? hl_node_estimate(n) : n->conc_heap,
+            rss ? hl_node_estimate_ms(n) : n->conc_heap_ms);
     hl_table_cell(tab, "%s", bars);
 }
 
