@@ -64,13 +64,13 @@ static _OUT_OF_LINE void *_sampled(void *p, size_t size, size_t align)
 
     if (hl_callsites_internal)
         return _keep_own(p, align);
-    if (!hl_callsites_take())
+    if (!hl_callsites_take(&hl_mine.sample_in))
         return p;
     q = hl_tag_needed(p) ? hl_tag(p, size, align) : p;
     /* No copy (no memory, or no room: tagged.h): the sample is dropped. */
     if (!q)
         return p;
-    hl_callsites_keep(q, size);
+    hl_callsites_keep(q, size, &hl_mine.sample_in);
     return q;
 }
 
@@ -485,10 +485,10 @@ static _OUT_OF_LINE void *_realloc_tagged(void *p, size_t size)
 
     if (size) {
         if (own)
-            hl_callsites_own_begin();
+            hl_callsites_own_begin(&hl_mine.sample_in);
         q = hl_malloc(size);
         if (own)
-            hl_callsites_own_end();
+            hl_callsites_own_end(&hl_mine.sample_in);
         if (!q) {
             if (own)
                 hl_callsites_keep_own(p);

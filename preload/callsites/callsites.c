@@ -1,5 +1,4 @@
 #include "callsites.h"
-#include "alloc/counters.h"
 #include "callsites_rate.h"
 #include "record/diag.h"
 #include "callsites_modules.h"
@@ -17,18 +16,18 @@ __thread int hl_callsites_internal __attribute__((tls_model("initial-exec")));
 static __thread int64_t _countdown_outside
     __attribute__((tls_model("initial-exec")));
 
-void hl_callsites_own_begin(void)
+void hl_callsites_own_begin(int64_t *countdown)
 {
     hl_callsites_internal = 1;
-    _countdown_outside = hl_mine.sample_in;
-    hl_mine.sample_in = 0;
+    _countdown_outside = *countdown;
+    *countdown = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
 
-void hl_callsites_own_end(void)
+void hl_callsites_own_end(int64_t *countdown)
 {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    hl_mine.sample_in = _countdown_outside;
+    *countdown = _countdown_outside;
     hl_callsites_internal = 0;
 }
 
@@ -66,14 +65,14 @@ void hl_callsites_load_settings(void)
         hl_callsites_settings.seed = 1;
 }
 
-void hl_callsites_start(void)
+void hl_callsites_start(int64_t *countdown)
 {
     int saved_errno = errno;
 
     if (hl_callsites_settings.on) {
         hl_modules_init();
         /* What loading libunwind allocates is the library's own. */
-        hl_callsites_own_begin();
+        hl_callsites_own_begin(countdown);
         if (hl_live_init() || hl_stacks_init()) {
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
@@ -81,28 +80,28 @@ void hl_callsites_start(void)
             hl_diag_write(line, sizeof(line) - 1);
             hl_callsites_settings.on = 0;
         }
-        hl_callsites_own_end();
+        hl_callsites_own_end(countdown);
     }
     hl_sampler_init(hl_callsites_settings.on ? hl_callsites_settings.rate : 0,
                     hl_callsites_settings.seed);
     /* This thread draws its first gap at its next allocation. */
-    hl_mine.sample_in = 0;
+    *countdown = 0;
     errno = saved_errno;
 }
 
-int hl_callsites_take(void)
+int hl_callsites_take(int64_t *countdown)
 {
-    return !hl_callsites_internal && hl_sampler_take(&hl_mine.sample_in);
+    return !hl_callsites_internal && hl_sampler_take(countdown);
 }
 
-void hl_callsites_keep(void *p, size_t size)
+void hl_callsites_keep(void *p, size_t size, int64_t *countdown)
 {
     uintptr_t pc[HL_STACK_DEPTH];
     struct hl_live_block b;
     struct hl_estimate e;
     int saved_errno = errno;
 
-    hl_callsites_own_begin();
+    hl_callsites_own_begin(countdown);
     b.key = (uintptr_t)p;
     b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
     b.weight = e.bytes = hl_sampler_weight(size);
@@ -113,7 +112,7 @@ void hl_callsites_keep(void *p, size_t size)
     hl_stack_count(b.stack, &e, 1);
     if (hl_live_insert(&b) < 0)
         hl_stack_count(b.stack, &e, -1);
-    hl_callsites_own_end();
+    hl_callsites_own_end(countdown);
     errno = saved_errno;
 }
 

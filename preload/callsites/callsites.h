@@ -13,6 +13,7 @@
 #include "callsites_sampler.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 #pragma GCC visibility push(hidden)
 
@@ -31,7 +32,7 @@ void hl_callsites_load_settings(void);
 /* Readies the tables and the unwinder if sites are on (else, or if they
  * cannot be had, sites are off). Every allocation must take the general
  * path (which knows the library's own blocks) before it is called. */
-void hl_callsites_start(void);
+void hl_callsites_start(int64_t *countdown);
 
 /* Set while the sites code runs in this thread (loading libunwind at
  * start, taking a stack): what is allocated meanwhile is the library's
@@ -44,9 +45,13 @@ extern __thread int hl_callsites_internal
     __attribute__((tls_model("initial-exec")));
 
 /* Around the library's own allocations (the sites code's, or a realloc
- * of one of its blocks). */
-void hl_callsites_own_begin(void);
-void hl_callsites_own_end(void);
+ * of one of its blocks). countdown, here and below, is the calling
+ * thread's countdown to its next sample, which its counters hold
+ * (alloc/counters.h) for the inline path to subtract from: the caller
+ * passes it, so that the sites code, which the counters' layer calls,
+ * does not call back into it. */
+void hl_callsites_own_begin(int64_t *countdown);
+void hl_callsites_own_end(int64_t *countdown);
 
 /* Marks p, allocated while hl_callsites_internal is set, as the library's
  * own. */
@@ -54,11 +59,12 @@ void hl_callsites_keep_own(void *p) __attribute__((cold, noinline));
 
 /* When the countdown reached zero (hl_count_sample_due), outside the sites
  * code: whether the block holds a sample point. */
-int hl_callsites_take(void) __attribute__((cold, noinline));
+int hl_callsites_take(int64_t *countdown) __attribute__((cold, noinline));
 
 /* Keeps the block at p of size usable bytes as a sample: its stack, its
  * weight, until hl_callsites_forget. */
-void hl_callsites_keep(void *p, size_t size) __attribute__((cold, noinline));
+void hl_callsites_keep(void *p, size_t size, int64_t *countdown)
+    __attribute__((cold, noinline));
 
 /* The release of a block that may have been kept: 1 when p is one of the
  * library's own, whose release is not counted. */

@@ -108,7 +108,7 @@ __attribute__((constructor(101))) static void _start(void)
     hl_callsites_load_settings();
     if (hl_callsites_settings.on)
         hl_hooks_sampling();
-    hl_callsites_start();
+    hl_callsites_start(&hl_mine.sample_in);
     _next_exit = (void (*)(int))hl_next_symbol("_exit");
     hl_report_at_exit(_report);
     pthread_atfork(NULL, NULL, _after_fork_in_child);

@@ -7,18 +7,12 @@
 #include "callsites/callsites_modules.h"
 #include "callsites/callsites_stacks.h"
 #include "callsites/callsites_peak.h"
-#include "alloc/counters.h"
 #include "../tap.h"
 
 #include <elf.h>
 #include <link.h>
 #include <stdio.h>
 #include <unistd.h>
-
-/* The thread's counters, where the sites code keeps its countdown: the
- * library's counting is not linked in here. */
-__thread struct hl_thread_counts hl_mine
-    __attribute__((tls_model("initial-exec")));
 
 __attribute__((noinline)) void _here(void)
 {
