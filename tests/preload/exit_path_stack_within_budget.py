@@ -37,6 +37,15 @@ with open(os.environ["HEAPLINE_TEST_EXIT_STACK_H"]) as f:
     budget = int(re.search(r"#define HL_EXIT_STACK_BUDGET (\d+)",
                            f.read()).group(1))
 
+
+def _name(title):
+    """A static function's title names its source as the compiler was
+    given it: process/lifecycle.c:_report in the source tree, the whole
+    path in a build tree of its own (tests/fallbacks.sh's): the same
+    name for both."""
+    return re.sub(r"^/.*/(preload|common)/", "", title)
+
+
 frames, kinds, calls = {}, {}, {}
 for path in files:
     with open(path) as f:
@@ -44,11 +53,12 @@ for path in files:
             m = _NODE.match(line)
             if m and _FRAME.search(m.group(2)):
                 size, kind = _FRAME.search(m.group(2)).groups()
-                frames[m.group(1)] = int(size)
-                kinds[m.group(1)] = kind
+                frames[_name(m.group(1))] = int(size)
+                kinds[_name(m.group(1))] = kind
             m = _EDGE.match(line)
             if m:
-                calls.setdefault(m.group(1), set()).add(m.group(2))
+                calls.setdefault(_name(m.group(1)), set()).add(
+                    _name(m.group(2)))
 
 
 def deepest(fn, stop, chain=()):
