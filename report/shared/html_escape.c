@@ -90,3 +90,11 @@ void hl_html_para(FILE *out, const char *id, const char *cls,
     hl_html_str(out, sentence);
     fputs("</p>\n", out);
 }
+
+void hl_html_cell(FILE *out, const char *cls, const char *text)
+{
+    fprintf(out, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
+            cls ? "\"" : "");
+    hl_html_str(out, text);
+    fputs("</td>", out);
+}

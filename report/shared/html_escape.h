@@ -20,4 +20,7 @@ void hl_html_printf(FILE *out, const char *fmt, ...)
 void hl_html_para(FILE *out, const char *id, const char *cls,
                   const char *sentence);
 
+/* A table cell of class cls (NULL: none) holding text, escaped. */
+void hl_html_cell(FILE *out, const char *cls, const char *text);
+
 #endif

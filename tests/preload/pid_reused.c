@@ -69,8 +69,7 @@ int main(int argc, char **argv)
         return errno == EPERM || errno == ENOSYS || errno == EINVAL ? 77 : 99;
     }
     if (second != first || !_waited(second)) {
-        fprintf(stderr, "pid_reused: second child %d, not %d\n", second,
-                first);
+        fprintf(stderr, "pid_reused: second child %d, not %d\n", second, first);
         return 99;
     }
     printf("pid %d\n", first);

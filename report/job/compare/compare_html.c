@@ -32,14 +32,6 @@ static const char _css[] = HL_HTML_BASE_CSS
     ".up{color:#a00}.down{color:#060}"
     "td.site,td.host,th.site{text-align:left}";
 
-static void _cell(FILE *out, const char *cls, const char *text)
-{
-    fprintf(out, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
-            cls ? "\"" : "");
-    hl_html_str(out, text);
-    fputs("</td>", out);
-}
-
 /* OLD, NEW and the change, the change marked up or down. */
 static void _pair_cells(FILE *out, const struct hl_pair *p)
 {
@@ -48,13 +40,13 @@ static void _pair_cells(FILE *out, const struct hl_pair *p)
     hl_cmp_size_text(p->old, p->old_known, o, sizeof(o));
     hl_cmp_size_text(p->new, p->new_known, n, sizeof(n));
     hl_cmp_change_text(p, d, sizeof(d));
-    _cell(out, NULL, o);
-    _cell(out, NULL, n);
-    _cell(out,
-          !p->old_known || !p->new_known || p->old == p->new ? NULL
-          : p->new > p->old                                  ? "up"
-                                                             : "down",
-          d);
+    hl_html_cell(out, NULL, o);
+    hl_html_cell(out, NULL, n);
+    hl_html_cell(out,
+                 !p->old_known || !p->new_known || p->old == p->new ? NULL
+                 : p->new > p->old                                  ? "up"
+                                                                    : "down",
+                 d);
 }
 
 static void _runs(FILE *out, const struct hl_compare *c)
@@ -64,13 +56,13 @@ static void _runs(FILE *out, const struct hl_compare *c)
     fputs("<table id=\"runs\"><tr><th></th><th class=\"site\">records</th>"
           "<th class=\"site\">run</th></tr>\n<tr><th>OLD</th>",
           out);
-    _cell(out, "host", c->old_name);
+    hl_html_cell(out, "host", c->old_name);
     hl_cmp_run_text(c->old, text, sizeof(text));
-    _cell(out, "host", text);
+    hl_html_cell(out, "host", text);
     fputs("</tr>\n<tr><th>NEW</th>", out);
-    _cell(out, "host", c->new_name);
+    hl_html_cell(out, "host", c->new_name);
     hl_cmp_run_text(c->new, text, sizeof(text));
-    _cell(out, "host", text);
+    hl_html_cell(out, "host", text);
     fputs("</tr></table>\n", out);
 }
 
@@ -85,7 +77,7 @@ static void _headline(FILE *out, const struct hl_compare *c)
         if (!c->fig[f].old_known && !c->fig[f].new_known)
             continue;
         fputs("<tr>", out);
-        _cell(out, "site", hl_headline_figure_name(f));
+        hl_html_cell(out, "site", hl_headline_figure_name(f));
         _pair_cells(out, &c->fig[f]);
         fputs("</tr>\n", out);
     }
@@ -94,18 +86,18 @@ static void _headline(FILE *out, const struct hl_compare *c)
     snprintf(d, sizeof(d), "%+.2f",
              c->new->sum->peak.imbalance - c->old->sum->peak.imbalance);
     fputs("<tr>", out);
-    _cell(out, "site", "imbalance (max / mean)");
-    _cell(out, NULL, o);
-    _cell(out, NULL, n);
-    _cell(out, NULL, d);
+    hl_html_cell(out, "site", "imbalance (max / mean)");
+    hl_html_cell(out, NULL, o);
+    hl_html_cell(out, NULL, n);
+    hl_html_cell(out, NULL, d);
     fputs("</tr>\n", out);
     if (c->old_suggestion[0] || c->new_suggestion[0]) {
         hl_cmp_change_text(&c->fig[HL_HF_SUGGESTION], d, sizeof(d));
         fputs("<tr>", out);
-        _cell(out, "site", hl_headline_figure_name(HL_HF_SUGGESTION));
-        _cell(out, NULL, c->old_suggestion[0] ? c->old_suggestion : "-");
-        _cell(out, NULL, c->new_suggestion[0] ? c->new_suggestion : "-");
-        _cell(out, NULL, d);
+        hl_html_cell(out, "site", hl_headline_figure_name(HL_HF_SUGGESTION));
+        hl_html_cell(out, NULL, c->old_suggestion[0] ? c->old_suggestion : "-");
+        hl_html_cell(out, NULL, c->new_suggestion[0] ? c->new_suggestion : "-");
+        hl_html_cell(out, NULL, d);
         fputs("</tr>\n", out);
     }
     fputs("</table>\n", out);
@@ -240,7 +232,7 @@ static void _ranks(FILE *out, const struct hl_compare *c)
 
         hl_cmp_hosts_text(k->old_host, k->new_host, hosts, sizeof(hosts));
         fprintf(out, "<tr><td>%" PRId32 "</td>", k->rank);
-        _cell(out, "host", hosts);
+        hl_html_cell(out, "host", hosts);
         _pair_cells(out, &k->heap);
         _pair_cells(out, &k->vmhwm);
         fputs("</tr>\n", out);
@@ -284,12 +276,12 @@ static void _callsites(FILE *out, const struct hl_compare *c)
         hl_cmp_size_text(s->old, s->in_old, o, sizeof(o));
         hl_cmp_size_text(s->new, s->in_new, n, sizeof(n));
         fputs("<tr>", out);
-        _cell(out, "site", hl_callsite_change_word(how));
-        _cell(out, s->new > s->old ? "up" : "down", by);
-        _cell(out, NULL, e);
-        _cell(out, NULL, o);
-        _cell(out, NULL, n);
-        _cell(out, "site", s->label);
+        hl_html_cell(out, "site", hl_callsite_change_word(how));
+        hl_html_cell(out, s->new > s->old ? "up" : "down", by);
+        hl_html_cell(out, NULL, e);
+        hl_html_cell(out, NULL, o);
+        hl_html_cell(out, NULL, n);
+        hl_html_cell(out, "site", s->label);
         fputs("</tr>\n", out);
         shown++;
     }

@@ -11,13 +11,6 @@
 #include "job/callsites/callsites_names.h"
 #include "shared/html_escape.h"
 
-static void _cell(FILE *out, const char *cls, const char *text)
-{
-    fprintf(out, "<td class=\"%s\">", cls);
-    hl_html_str(out, text);
-    fputs("</td>", out);
-}
-
 /* An estimate and its standard error, in two cells, as the text's. */
 static void _estimate(FILE *out, uint64_t bytes, double variance)
 {
@@ -39,7 +32,7 @@ static void _site(FILE *out, const struct hl_callsites_view *v, uint32_t stack,
     at = strlen(label);
     if (calls > 1)
         snprintf(label + at, sizeof(label) - at, " [%" PRIu32 " calls]", calls);
-    _cell(out, "site", label);
+    hl_html_cell(out, "site", label);
 }
 
 static void _totals(FILE *out, const struct hl_callsites_view *v, size_t shown)
@@ -91,7 +84,7 @@ static void _ranks(FILE *out, const struct hl_callsites_view *v)
                 fputs("<tr><td></td><td class=\"host\"></td>", out);
             else {
                 fprintf(out, "<tr><td>%" PRId32 "</td>", k->rank);
-                _cell(out, "host", k->host);
+                hl_html_cell(out, "host", k->host);
             }
             _estimate(out, s->bytes, (double)s->se * (double)s->se);
             _site(out, v, s->stack, 1, 1);

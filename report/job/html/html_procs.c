@@ -8,13 +8,6 @@
 #include "job/model/figures.h"
 #include "shared/html_escape.h"
 
-static void _cell(FILE *out, const char *cls, const char *text)
-{
-    fprintf(out, "<td class=\"%s\">", cls);
-    hl_html_str(out, text);
-    fputs("</td>", out);
-}
-
 /* pid, parent, host, program (when programs) and the figures of p. */
 static void _cells(FILE *out, const struct hl_report *r,
                    const struct hl_proc *p, bool programs)
@@ -26,16 +19,17 @@ static void _cells(FILE *out, const struct hl_report *r,
     hl_format_size(p->vmhwm, hwm);
     hl_fmt_ppid(p, parent);
     fprintf(out, "<td>%" PRIu32 "</td>", p->pid);
-    _cell(out, "num", parent);
-    _cell(out, "host", hl_strpool_get(&r->set->hosts, p->host));
+    hl_html_cell(out, "num", parent);
+    hl_html_cell(out, "host", hl_strpool_get(&r->set->hosts, p->host));
     if (programs)
-        _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
-    _cell(out, "num", h.peak);
-    _cell(out, "num", h.at);
+        hl_html_cell(out, "host",
+                     hl_strpool_get(&r->set->programs, p->program));
+    hl_html_cell(out, "num", h.peak);
+    hl_html_cell(out, "num", h.at);
     snprintf(text, sizeof(text), "%s%s", hl_proc_cut_short(p) ? ">= " : "",
              hwm);
-    _cell(out, "num", text);
-    _cell(out, "num", h.ratio);
+    hl_html_cell(out, "num", text);
+    hl_html_cell(out, "num", h.ratio);
 }
 
 /* The end of p, the last cell of a row. */
@@ -45,7 +39,7 @@ static void _end(FILE *out, const struct hl_report *r, const struct hl_proc *p)
     char how[64];
 
     hl_fmt_end(p, n->mem_limit, how);
-    _cell(out, "end", how);
+    hl_html_cell(out, "end", how);
 }
 
 static const char *_row_class(const struct hl_proc *p)

@@ -152,13 +152,6 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
     fputs("</section>\n", out);
 }
 
-static void _cell(FILE *out, const char *cls, const char *text)
-{
-    fprintf(out, "<td class=\"%s\">", cls);
-    hl_html_str(out, text);
-    fputs("</td>", out);
-}
-
 static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
                  bool programs, bool others, bool pids)
 {
@@ -179,19 +172,20 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     if (pids) {
         hl_fmt_ppid(p, text);
         fprintf(out, "<td>%" PRIu32 "</td>", p->pid);
-        _cell(out, "num", text);
+        hl_html_cell(out, "num", text);
     }
-    _cell(out, "host", _host(r, p));
+    hl_html_cell(out, "host", _host(r, p));
     if (programs)
-        _cell(out, "host", hl_strpool_get(&r->set->programs, p->program));
-    _cell(out, "num", h.peak);
-    _cell(out, "num", h.at);
+        hl_html_cell(out, "host",
+                     hl_strpool_get(&r->set->programs, p->program));
+    hl_html_cell(out, "num", h.peak);
+    hl_html_cell(out, "num", h.at);
     snprintf(text, sizeof(text), "%s%s", at_least, hwm);
-    _cell(out, "num", text);
-    _cell(out, "num", h.ratio);
+    hl_html_cell(out, "num", text);
+    hl_html_cell(out, "num", h.ratio);
     if (others)
         fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);
-    _cell(out, "end", how[0] ? how : "exited");
+    hl_html_cell(out, "end", how[0] ? how : "exited");
     fputs("</tr>\n", out);
 }
 

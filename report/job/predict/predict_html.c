@@ -22,20 +22,12 @@ static const char _css[] = HL_HTML_BASE_CSS
     ".model{stroke:#0072b2;stroke-width:2}circle.run{fill:#0072b2}"
     ".predicted{fill:#d55e00}.interval{stroke:#d55e00;stroke-width:2}";
 
-static void _cell(FILE *out, const char *cls, const char *text)
-{
-    fprintf(out, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "",
-            cls ? "\"" : "");
-    hl_html_str(out, text);
-    fputs("</td>", out);
-}
-
 static void _size_cell(FILE *out, double bytes)
 {
     char b[HL_SIZE_BUF];
 
     hl_format_size(bytes > 0 ? (uint64_t)llround(bytes) : 0, b);
-    _cell(out, NULL, b);
+    hl_html_cell(out, NULL, b);
 }
 
 static void _runs(FILE *out, const struct hl_prediction *p)
@@ -55,8 +47,8 @@ static void _runs(FILE *out, const struct hl_prediction *p)
                 r->nodes);
         for (int f = 0; f < HL_PF_COUNT; f++)
             _size_cell(out, (double)r->fig[f]);
-        _cell(out, "run", from);
-        _cell(out, "run", r->path);
+        hl_html_cell(out, "run", from);
+        hl_html_cell(out, "run", r->path);
         fputs("</tr>\n", out);
     }
     fputs("</table></section>\n", out);
@@ -71,7 +63,7 @@ static void _part(FILE *out, double v, double se, bool has_se)
     hl_format_size((uint64_t)llround(se), e);
     snprintf(text, sizeof(text), "%s%s%s%s", v < 0 ? "-" : "", b,
              has_se ? " ± " : "", has_se ? e : "");
-    _cell(out, NULL, text);
+    hl_html_cell(out, NULL, text);
 }
 
 static void _fit(FILE *out, const struct hl_prediction *p)
@@ -105,13 +97,13 @@ static void _fit(FILE *out, const struct hl_prediction *p)
                  hl_predict_figure_name((enum hl_predict_figure)f),
                  f == HL_PF_NODE ? ", per rank" : "");
         fputs("<tr>", out);
-        _cell(out, "run", name);
+        hl_html_cell(out, "run", name);
         _part(out, fit->a, fit->se_a, dof > 0);
         _part(out, fit->b, fit->se_b, dof > 0);
         if (dof)
             _size_cell(out, fit->s);
         else
-            _cell(out, NULL, "-");
+            hl_html_cell(out, NULL, "-");
         fputs("</tr>\n", out);
     }
     fputs("</table></section>\n", out);
@@ -137,18 +129,19 @@ static void _prediction(FILE *out, const struct hl_prediction *p)
             se[HL_SIZE_BUF + 4] = "± ";
 
         fputs("<tr>", out);
-        _cell(out, "run", hl_predict_figure_name((enum hl_predict_figure)f));
+        hl_html_cell(out, "run",
+                     hl_predict_figure_name((enum hl_predict_figure)f));
         _size_cell(out, v->bytes);
         if (interval) {
             hl_format_size((uint64_t)llround(v->low), lo);
             hl_format_size((uint64_t)llround(v->high), hi);
             snprintf(range, sizeof(range), "%s to %s", lo, hi);
             hl_format_size((uint64_t)llround(v->se), se + strlen(se));
-            _cell(out, NULL, se);
-            _cell(out, NULL, range);
+            hl_html_cell(out, NULL, se);
+            hl_html_cell(out, NULL, range);
         } else {
-            _cell(out, NULL, "-");
-            _cell(out, NULL, "-");
+            hl_html_cell(out, NULL, "-");
+            hl_html_cell(out, NULL, "-");
         }
         fputs("</tr>\n", out);
     }
