@@ -78,7 +78,7 @@ d=$(_fresh sites-plugstack)
 _ok $? "sites=on: srun --heapline of a task succeeds"
 sd=$(_stepdir "$d" 0)
 _check "sites=on: its record has the sites columns" \
-    grep -q ',sites_rate_bytes,sites,modules,program,ppid,timeline$' $(_records "$sd")
+    grep -q ',sites_rate_bytes,sites,modules,program,ppid,timeline,' $(_records "$sd")
 _check "sites=on: the step report shows its sites" \
     grep -q '^Sites at the peak' "$d/err"
 d=$(_fresh sites-plugstack-user-off)
@@ -86,7 +86,7 @@ d=$(_fresh sites-plugstack-user-off)
     > "$d/out" 2> "$d/err")
 sd=$(_stepdir "$d" 0)
 _check "sites=on: a user's HEAPLINE_SITES=0 wins, no sites columns" \
-    grep -q ',vmrss_at_exit_bytes,start_time_s,program,ppid,timeline$' $(_records "$sd")
+    grep -q ',vmrss_at_exit_bytes,start_time_s,program,ppid,timeline,' $(_records "$sd")
 "$cluster_sh" plugstack "$cdir" "$plugstack"
 
 echo "1..$n"
