@@ -19,6 +19,9 @@ side_tree() {
         keep=no
     fi
     mkdir -p "$top"
+    # Tests run programs as nobody, who must reach the build (mktemp's
+    # folder is the user's alone).
+    chmod 755 "$top"
     top=$(cd "$top" && pwd)
     logs=$top/logs
     srcdir=$top/src
