@@ -55,6 +55,10 @@
     X(peak_rss_shmem, "peak_rss_shmem_bytes", COUNT,                           \
       HL_COL_OPTIONAL | HL_COL_LIVE | HL_COL_EMPTY,                            \
       "the largest RssShmem read (status), bytes; empty if never read")        \
+    X(callsites_dropped, "sites_dropped", COUNT,                               \
+      HL_COL_OPTIONAL | HL_COL_CALLSITES | HL_COL_LIVE,                        \
+      "sampled blocks the table of live blocks had no room for: the sites "    \
+      "leave them out")                                                        \
     X(end, "end", TEXT, HL_COL_OPTIONAL | HL_COL_UNFINISHED,                   \
       "unfinished: a provisional record (the process died or still runs)")
 

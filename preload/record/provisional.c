@@ -52,6 +52,10 @@ static size_t _timeline_slots;  /* the points in the page's timeline */
     (HL_EMPTY(HL_REC_peak_pss) | HL_EMPTY(HL_REC_peak_pss_shmem) |             \
      HL_EMPTY(HL_REC_peak_rss_shmem))
 
+/* The sites' count of dropped samples, written with the sites: the
+ * column is in the page only when they are on. */
+#define _CALLSITES_COLUMNS HL_EMPTY(HL_REC_callsites_dropped)
+
 /* The widest field that is rewritten in place, as spaces: the room that
  * the provisional record makes for it. */
 #define _BLANK_MAX                                                             \
@@ -158,11 +162,14 @@ static void _write_figures(const struct hl_figures *f)
     row.vmrss_at_exit = (uint64_t)_vmrss;
     _fault_in();
     hl_format_put_columns(_page, &hl_record_format, _offset, &row,
-                          ~(uint64_t)_SHARED_COLUMNS &
+                          ~(uint64_t)(_SHARED_COLUMNS | _CALLSITES_COLUMNS) &
                               (hl_refresh_writes(now)
                                    ? ~(uint64_t)HL_REFRESH_COLUMNS
                                    : ~(uint64_t)0));
     if (hl_callsites_settings.on) {
+        row.callsites_dropped = hl_live_dropped();
+        hl_format_put_columns(_page, &hl_record_format, _offset, &row,
+                              _CALLSITES_COLUMNS);
         hl_callsites_at_peak();
         hl_callsites_put_modules(_page + _offset[HL_REC_modules],
                                  HL_MODULES_FIELD);

@@ -55,6 +55,7 @@ static void _format(struct hl_buf *b, const struct hl_figures *f,
         row.callsites_rate = hl_sampler_rate();
         row.callsites = hl_callsites_final_sites();
         row.modules = hl_callsites_final_modules();
+        row.callsites_dropped = hl_live_dropped();
     }
     row.timeline = hl_timeline_final(f, mem, elapsed_ns, &shared);
     row.peak_pss = (uint64_t)shared.pss;

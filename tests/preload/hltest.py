@@ -31,6 +31,8 @@ if _SITES_RATE:
     HEADER += "," + ",".join(SITES_COLUMNS)
 HEADER += (",program,ppid,timeline,peak_pss_bytes,peak_pss_shmem_bytes,"
            "peak_rss_shmem_bytes")
+if _SITES_RATE:
+    HEADER += ",sites_dropped"
 # The figures of a timeline's point (doc/format.md, The timeline).
 POINT = ("t_ms", "heap", "rss", "heap_lo", "rss_lo", "rss_hi", "pss",
          "pss_shmem", "rss_shmem")

@@ -6,6 +6,7 @@
 #include "callsites_names.h"
 #include "shared/json_str.h"
 #include "shared/text_table.h"
+#include "job/text/text_wrap.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -22,9 +23,11 @@ static int _larger(const void *a, const void *b)
     return x->stack < y->stack ? -1 : x->stack > y->stack;
 }
 
-static void _add(struct hl_callsite_total *t, const struct hl_callsites_db *db,
-                 const struct hl_proc *p)
+static void _add(struct hl_callsites_view *v, struct hl_callsite_total *t,
+                 const struct hl_callsites_db *db, const struct hl_proc *p)
 {
+    v->dropped += p->callsites_dropped;
+    v->dropped_procs += p->callsites_dropped > 0;
     for (uint32_t i = 0; i < p->ncallsites; i++) {
         const struct hl_proc_callsite *s = &db->callsites[p->callsites + i];
         struct hl_callsite_total *x = &t[s->stack];
@@ -57,7 +60,7 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
         return -1;
     }
     for (size_t i = 0; i < set->count; i++)
-        _add(t, db, &set->procs[i]);
+        _add(v, t, db, &set->procs[i]);
     for (size_t i = 0; i < db->nstacks; i++)
         if (t[i].records)
             t[n++] = t[i];
@@ -110,10 +113,27 @@ static void _cell_escaped(struct hl_table *tab, const char *s)
     hl_table_cell(tab, "%s", shown);
 }
 
+bool hl_callsites_dropped_note(const struct hl_callsites_view *v, char *buf,
+                               size_t size)
+{
+    buf[0] = '\0';
+    if (!v->dropped)
+        return false;
+    snprintf(buf, size,
+             "The sites under-count: %" PRIu64 " sampled block%s of %zu "
+             "process%s found the library's table of live blocks full and %s "
+             "left out of the figures above, which miss the heap of those "
+             "still live at the peak. A larger rate (heapline --sites=RATE) "
+             "samples fewer blocks.",
+             v->dropped, v->dropped == 1 ? "" : "s", v->dropped_procs,
+             v->dropped_procs == 1 ? "" : "es", v->dropped == 1 ? "is" : "are");
+    return true;
+}
+
 void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
 {
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
-    char rate[HL_SIZE_BUF];
+    char rate[HL_SIZE_BUF], note[512];
     struct hl_table tab;
     bool merged = false;
 
@@ -150,6 +170,8 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
     if (merged)
         fprintf(out, "[N calls]: N calls that these frames do not tell apart "
                      "(no line information), summed\n");
+    if (hl_callsites_dropped_note(v, note, sizeof(note)))
+        hl_print_wrapped(out, note);
     fputc('\n', out);
     if (!v->nranks)
         return;
@@ -232,8 +254,11 @@ void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
 {
     size_t shown = v->top < v->ntotals ? v->top : v->ntotals;
 
-    fprintf(out, "\"sites\": {\"rate_bytes\": %" PRIu64 ", \"top\": [",
-            v->db->rate);
+    fprintf(out,
+            "\"sites\": {\"rate_bytes\": %" PRIu64
+            ", \"dropped_samples\": %" PRIu64 ", \"dropped_processes\": %zu"
+            ", \"top\": [",
+            v->db->rate, v->dropped, v->dropped_procs);
     for (size_t i = 0; i < shown; i++) {
         const struct hl_callsite_total *t = &v->totals[i];
         if (i)

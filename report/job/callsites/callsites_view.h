@@ -5,6 +5,7 @@
 #ifndef HEAPLINE_REPORT_CALLSITES_VIEW_H
 #define HEAPLINE_REPORT_CALLSITES_VIEW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +50,11 @@ struct hl_callsites_view {
     size_t nranks;
     struct hl_callsite_total *totals; /* largest first */
     size_t ntotals;
+    /* The samples that found the library's table of live blocks full,
+     * summed over the processes, and how many processes dropped some: the
+     * sites leave them out, and under-count by those live at the peak. */
+    uint64_t dropped;
+    size_t dropped_procs;
 };
 
 /* The sites of every process of set summed into v->totals (the stacks
@@ -60,6 +66,11 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
                            const struct hl_summary *sum, size_t shown,
                            size_t top);
 void hl_callsites_view_free(struct hl_callsites_view *v);
+
+/* When samples were dropped (v->dropped), what that means for the sites,
+ * in a sentence that text and HTML share: true; else false, buf "". */
+bool hl_callsites_dropped_note(const struct hl_callsites_view *v, char *buf,
+                               size_t size);
 
 void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v);
 /* A JSON member "sites": {...}, without a separator around it. */

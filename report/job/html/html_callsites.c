@@ -37,7 +37,7 @@ static void _site(FILE *out, const struct hl_callsites_view *v, uint32_t stack,
 
 static void _totals(FILE *out, const struct hl_callsites_view *v, size_t shown)
 {
-    char rate[HL_SIZE_BUF];
+    char rate[HL_SIZE_BUF], note[512];
     bool merged = false;
 
     hl_format_size(v->db->rate, rate);
@@ -63,6 +63,8 @@ static void _totals(FILE *out, const struct hl_callsites_view *v, size_t shown)
         fputs("<p id=\"merged-calls\">[N calls]: N calls that these frames do "
               "not tell apart (no line information), summed.</p>\n",
               out);
+    if (hl_callsites_dropped_note(v, note, sizeof(note)))
+        fprintf(out, "<p id=\"sites-dropped\">%s</p>\n", note);
 }
 
 static void _ranks(FILE *out, const struct hl_callsites_view *v)

@@ -50,6 +50,9 @@ struct hl_proc {
                          file; 0 when not killed or not known */
     uint8_t oom;      /* its task's exit file says the OOM killer did it */
     uint8_t timeline; /* enum hl_timeline_kind */
+    /* The samples its sites left out (its record's sites_dropped), at most
+     * UINT32_MAX: in what was the struct's padding. */
+    uint32_t callsites_dropped;
 };
 
 /* The figures of a process that only the CSV shows. */

@@ -28,6 +28,10 @@ static int _store_callsites(struct hl_procset *set, struct hl_proc *p,
         &set->callsites, r->callsites_rate, r->callsites,
         r->empty & HL_EMPTY(HL_REC_modules) ? "" : r->modules, &p->callsites,
         &p->ncallsites, set->callsites_fault, sizeof(set->callsites_fault));
+    if (rc == 0 && !(r->empty & HL_EMPTY(HL_REC_callsites_dropped)))
+        p->callsites_dropped = r->callsites_dropped < UINT32_MAX
+                                   ? (uint32_t)r->callsites_dropped
+                                   : UINT32_MAX;
     return rc == -2 ? HL_ROW_NOMEM : HL_ROW_GOOD;
 }
 
