@@ -130,8 +130,7 @@ int hl_read_report(const struct hl_options *opt, char *const *paths, int npaths,
     r->paths = paths;
     r->npaths = npaths;
     _slurm(opt, want, paths, npaths, rd);
-    switch (hl_callsites_view_init(&rd->callsites, &rd->set, &rd->sum,
-                                   hl_shown_ranks(r), opt->callsites)) {
+    switch (hl_callsites_view_init(&rd->callsites, r, opt->callsites)) {
     case -1:
         return _out_of_memory();
     case 1:

@@ -1,4 +1,5 @@
 #include "callsites_view.h"
+#include "job/model/figures.h"
 #include "job/report.h"
 #include "shared/escape.h"
 #include "format_size.h"
@@ -41,10 +42,9 @@ static void _add(struct hl_callsites_view *v, struct hl_callsite_total *t,
 }
 
 int hl_callsites_view_init(struct hl_callsites_view *v,
-                           const struct hl_procset *set,
-                           const struct hl_summary *sum, size_t shown,
-                           size_t top)
+                           const struct hl_report *r, size_t top)
 {
+    const struct hl_procset *set = r->set;
     const struct hl_callsites_db *db = &set->callsites;
     struct hl_callsite_total *t;
     size_t n = 0;
@@ -65,7 +65,9 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
         if (t[i].records)
             t[n++] = t[i];
     qsort(t, n, sizeof(*t), _larger);
+    v->set = set;
     v->db = db;
+    v->by_process = r->sum->list.by_process;
     v->top = top;
     v->totals = t;
     v->ntotals = n;
@@ -74,12 +76,12 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
         return -1;
     }
     qsort(v->totals, v->ntotals, sizeof(*v->totals), _larger);
-    for (size_t i = 0; i < shown && v->nranks < HL_CALLSITES_RANKS; i++) {
-        const struct hl_proc *p = &set->procs[sum->ranks[i].proc];
+    for (size_t i = 0; i < hl_shown_rows(r) && v->nranks < HL_CALLSITES_RANKS;
+         i++) {
+        const struct hl_proc *p = &set->procs[hl_row_proc(r, i)];
         if (p->ncallsites)
             v->ranks[v->nranks++] = (struct hl_callsites_rank){
-                p->rank, hl_strpool_get(&set->hosts, p->host), p->callsites,
-                p->ncallsites};
+                hl_row_proc(r, i), p->callsites, p->ncallsites};
     }
     return 1;
 }
@@ -111,6 +113,18 @@ static void _cell_escaped(struct hl_table *tab, const char *s)
 
     hl_escape(s, shown, sizeof(shown));
     hl_table_cell(tab, "%s", shown);
+}
+
+void hl_callsites_row_name(const struct hl_callsites_view *v,
+                           const struct hl_callsites_rank *k, char *buf,
+                           size_t size)
+{
+    const struct hl_proc *p = &v->set->procs[k->proc];
+
+    if (p->rank >= 0)
+        snprintf(buf, size, "%" PRId32, p->rank);
+    else
+        hl_fmt_name(v->set, p, buf, size);
 }
 
 bool hl_callsites_dropped_note(const struct hl_callsites_view *v, char *buf,
@@ -175,26 +189,29 @@ void hl_callsites_print_text(FILE *out, const struct hl_callsites_view *v)
     fputc('\n', out);
     if (!v->nranks)
         return;
-    fprintf(out, "Largest sites of the top ranks\n");
+    fprintf(out, "Largest sites of the top %s\n",
+            v->by_process ? "processes" : "ranks");
     hl_table_init(&tab, 5);
-    hl_table_cell(&tab, "rank");
+    hl_table_cell(&tab, "%s", v->by_process ? "process" : "rank");
     hl_table_cell(&tab, "host");
     hl_table_cell(&tab, "at peak");
     hl_table_cell(&tab, "± error");
     hl_table_cell(&tab, "site");
     for (size_t r = 0; r < v->nranks; r++) {
         const struct hl_callsites_rank *k = &v->ranks[r];
+        const struct hl_proc *p = &v->set->procs[k->proc];
+        char name[320];
+
+        hl_callsites_row_name(v, k, name, sizeof(name));
         for (uint32_t i = 0; i < k->n && i < HL_CALLSITES_PER_RANK; i++) {
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
             char label[1024];
 
             hl_callsite_label_text(v->sym, v->db, s->stack, 1, label,
                                    sizeof(label));
-            if (i)
-                hl_table_cell(&tab, "%s", "");
-            else
-                hl_table_cell(&tab, "%" PRId32, k->rank);
-            _cell_escaped(&tab, i ? "" : k->host);
+            _cell_escaped(&tab, i ? "" : name);
+            _cell_escaped(&tab,
+                          i ? "" : hl_strpool_get(&v->set->hosts, p->host));
             _estimate(&tab, s->bytes, (double)s->se * (double)s->se);
             _cell_escaped(&tab, label);
         }
@@ -269,9 +286,14 @@ void hl_callsites_print_json(FILE *out, const struct hl_callsites_view *v)
     fputs("], \"ranks\": [", out);
     for (size_t r = 0; r < v->nranks; r++) {
         const struct hl_callsites_rank *k = &v->ranks[r];
-        fprintf(out, "%s{\"rank\": %" PRId32 ", \"host\": ", r ? ", " : "",
-                k->rank);
-        _json_str(out, k->host);
+        const struct hl_proc *p = &v->set->procs[k->proc];
+
+        fprintf(out,
+                "%s{\"rank\": %" PRId32 ", \"pid\": %" PRIu32 ", \"program\": ",
+                r ? ", " : "", p->rank, p->pid);
+        _json_str(out, hl_strpool_get(&v->set->programs, p->program));
+        fputs(", \"host\": ", out);
+        _json_str(out, hl_strpool_get(&v->set->hosts, p->host));
         fputs(", \"top\": [", out);
         for (uint32_t i = 0; i < k->n && i < HL_CALLSITES_PER_RANK; i++) {
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];

@@ -35,15 +35,19 @@ struct hl_callsite_total {
     double variance; /* the sum of the records' se squared */
 };
 
-/* One of the top ranks, as the report's ranks table shows them. */
+/* One of the top rows of the report's table, a rank or outside MPI a
+ * process (proc_list.h), as the table shows them. */
 struct hl_callsites_rank {
-    int32_t rank;
-    const char *host;
+    uint32_t proc;     /* the rank's process in the set's procs */
     uint32_t first, n; /* its sites in db->sites */
 };
 
+struct hl_report;
+
 struct hl_callsites_view {
+    const struct hl_procset *set;
     const struct hl_callsites_db *db;
+    bool by_process; /* the rows are processes, not ranks */
     struct hl_symbolizer *sym;
     size_t top; /* sites to show */
     struct hl_callsites_rank ranks[HL_CALLSITES_RANKS];
@@ -57,15 +61,20 @@ struct hl_callsites_view {
     size_t dropped_procs;
 };
 
-/* The sites of every process of set summed into v->totals (the stacks
- * that read alike in the text report summed into one), and the first
- * of the shown ranks of sum that have sites, to show top sites of: 1, 0
- * when no record has sites (v is then empty), -1 when memory runs out. */
+/* The sites of every process of r's set summed into v->totals (the
+ * stacks that read alike in the text report summed into one), and the
+ * first of the rows r's table shows that have sites, to show top sites
+ * of: 1, 0 when no record has sites (v is then empty), -1 when memory
+ * runs out. */
 int hl_callsites_view_init(struct hl_callsites_view *v,
-                           const struct hl_procset *set,
-                           const struct hl_summary *sum, size_t shown,
-                           size_t top);
+                           const struct hl_report *r, size_t top);
 void hl_callsites_view_free(struct hl_callsites_view *v);
+
+/* Who row k is in the sites of the top rows: its rank ("3"), or for a
+ * process of no rank its program and pid ("cc1 (pid 2245)"). */
+void hl_callsites_row_name(const struct hl_callsites_view *v,
+                           const struct hl_callsites_rank *k, char *buf,
+                           size_t size);
 
 /* When samples were dropped (v->dropped), what that means for the sites,
  * in a sentence that text and HTML share: true; else false, buf "". */

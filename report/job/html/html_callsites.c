@@ -71,22 +71,29 @@ static void _ranks(FILE *out, const struct hl_callsites_view *v)
 {
     if (!v->nranks)
         return;
-    fputs("<h3>Largest sites of the top ranks</h3>\n<table "
-          "class=\"rank-sites\"><thead><tr><th>rank</th><th "
-          "class=\"host\">host</th><th>at peak</th><th>± error</th><th "
-          "class=\"site\">site &lt;- caller</th></tr></thead><tbody>\n",
-          out);
+    fprintf(out,
+            "<h3>Largest sites of the top %s</h3>\n<table "
+            "class=\"rank-sites\"><thead><tr><th>%s</th><th "
+            "class=\"host\">host</th><th>at peak</th><th>± error</th><th "
+            "class=\"site\">site &lt;- caller</th></tr></thead><tbody>\n",
+            v->by_process ? "processes" : "ranks",
+            v->by_process ? "process" : "rank");
     for (size_t r = 0; r < v->nranks; r++) {
         const struct hl_callsites_rank *k = &v->ranks[r];
+        const struct hl_proc *p = &v->set->procs[k->proc];
+        char name[320];
 
+        hl_callsites_row_name(v, k, name, sizeof(name));
         for (uint32_t i = 0; i < k->n && i < HL_CALLSITES_PER_RANK; i++) {
             const struct hl_proc_callsite *s = &v->db->callsites[k->first + i];
 
             if (i)
                 fputs("<tr><td></td><td class=\"host\"></td>", out);
             else {
-                fprintf(out, "<tr><td>%" PRId32 "</td>", k->rank);
-                hl_html_cell(out, "host", k->host);
+                fputs("<tr>", out);
+                hl_html_cell(out, NULL, name);
+                hl_html_cell(out, "host",
+                             hl_strpool_get(&v->set->hosts, p->host));
             }
             _estimate(out, s->bytes, (double)s->se * (double)s->se);
             _site(out, v, s->stack, 1, 1);

@@ -53,15 +53,16 @@ static void _peak(FILE *out, const struct hl_report *r)
     const struct hl_peak_stats *st = &r->sum->peak;
     const struct hl_proc *top = &r->set->procs[r->sum->ranks[0].proc];
     char max[HL_SIZE_BUF], med[HL_SIZE_BUF], min[HL_SIZE_BUF], t[32];
+    char name[320];
 
     hl_format_size(st->max, max);
     hl_format_size(st->median, med);
     hl_format_size(st->min, min);
     hl_fmt_tenths(top->peak_time_ms, t);
-    fprintf(out,
-            "<p id=\"peak\">Peak heap: max %s, rank %" PRId32
-            " at %s s; median %s; min %s; ",
-            max, top->rank, t, med, min);
+    hl_fmt_name(r->set, top, name, sizeof(name));
+    fputs("<p id=\"peak\">", out);
+    hl_html_printf(out, "Peak heap: max %s, %s at %s s; median %s; min %s; ",
+                   max, name, t, med, min);
     if (st->mean > 0)
         fprintf(out, "imbalance %.2f (max / mean).</p>\n", st->imbalance);
     else
@@ -90,6 +91,7 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
 {
     const struct hl_summary *sum = r->sum;
     char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], heap[96];
+    char who[400];
 
     hl_fmt_end(p, sum->nodes[sum->node_of_host[p->host]].mem_limit, how);
     hl_format_size(p->peak_heap, peak);
@@ -99,11 +101,9 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
         snprintf(heap, sizeof(heap), "heap unknown");
     else
         snprintf(heap, sizeof(heap), "heap %s at %s s", peak, t);
+    hl_fmt_who_pid(r->set, p, who, sizeof(who));
     fputs("<li>", out);
-    hl_html_printf(out,
-                   "rank %" PRId32 " on %s, pid %" PRIu32 ": %s; %s, VmHWM %s",
-                   p->rank, hl_strpool_get(&r->set->hosts, p->host), p->pid,
-                   how, heap, hwm);
+    hl_html_printf(out, "%s: %s; %s, VmHWM %s", who, how, heap, hwm);
     fputs("</li>\n", out);
 }
 

@@ -54,7 +54,7 @@ static void _rank_line(FILE *out, const struct hl_report *r,
     uint32_t top = 0;
 
     snprintf(cls, sizeof(cls), "r%d", i);
-    hl_fmt_who(r->set, r->sum->list.by_process, p, who, sizeof(who));
+    hl_fmt_who(r->set, p, who, sizeof(who));
     hl_line_begin(&line, out, c, cls);
     for (uint32_t j = 0; j < s->n; j++) {
         hl_line_point(&line, hl_point_ms(r, p, &s->points[j]),
@@ -122,7 +122,7 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
         if (p->series == HL_NO_SERIES)
             continue;
         snprintf(cls, sizeof(cls), "r%zu", i);
-        hl_fmt_who(r->set, r->sum->list.by_process, p, words, sizeof(words));
+        hl_fmt_who(r->set, p, words, sizeof(words));
         hl_html_legend_item(out, cls, words);
     }
     fputs("</p>\n", out);

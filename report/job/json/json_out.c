@@ -41,6 +41,8 @@ static void _peak(FILE *out, const struct hl_report *r)
             ", \"max_rank\": %" PRId32 ", \"max_host\": ",
             st->max, top->rank);
     hl_json_str(out, _host(r, top));
+    fprintf(out, ", \"max_pid\": %" PRIu32 ", \"max_program\": ", top->pid);
+    hl_json_str(out, hl_strpool_get(&r->set->programs, top->program));
     fprintf(out,
             ", \"max_time_s\": %s, \"median_bytes\": %" PRIu64
             ", \"min_bytes\": %" PRIu64 ", \"mean_bytes\": %.1f, "

@@ -56,19 +56,37 @@ void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h)
     hl_fmt_ratio(p->peak_heap, p->vmhwm, h->ratio);
 }
 
-void hl_fmt_who(const struct hl_procset *set, bool by_process,
-                const struct hl_proc *p, char *buf, size_t size)
+void hl_fmt_name(const struct hl_procset *set, const struct hl_proc *p,
+                 char *buf, size_t size)
 {
-    const char *host = hl_strpool_get(&set->hosts, p->host);
     const char *program = hl_strpool_get(&set->programs, p->program);
 
-    if (!by_process)
-        snprintf(buf, size, "rank %" PRId32 " on %s", p->rank, host);
+    if (p->rank >= 0)
+        snprintf(buf, size, "rank %" PRId32, p->rank);
     else if (program[0])
-        snprintf(buf, size, "%s (pid %" PRIu32 ") on %s", program, p->pid,
-                 host);
+        snprintf(buf, size, "%s (pid %" PRIu32 ")", program, p->pid);
     else
-        snprintf(buf, size, "pid %" PRIu32 " on %s", p->pid, host);
+        snprintf(buf, size, "pid %" PRIu32, p->pid);
+}
+
+void hl_fmt_who(const struct hl_procset *set, const struct hl_proc *p,
+                char *buf, size_t size)
+{
+    char name[320];
+
+    hl_fmt_name(set, p, name, sizeof(name));
+    snprintf(buf, size, "%s on %s", name, hl_strpool_get(&set->hosts, p->host));
+}
+
+void hl_fmt_who_pid(const struct hl_procset *set, const struct hl_proc *p,
+                    char *buf, size_t size)
+{
+    if (p->rank < 0) {
+        hl_fmt_who(set, p, buf, size);
+        return;
+    }
+    snprintf(buf, size, "rank %" PRId32 " on %s, pid %" PRIu32, p->rank,
+             hl_strpool_get(&set->hosts, p->host), p->pid);
 }
 
 void hl_fmt_ppid(const struct hl_proc *p, char buf[16])

@@ -30,10 +30,21 @@ struct hl_heap_text {
 };
 void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h);
 
-/* Who a row of the tables is, for a chart's label: "rank 3 on node01",
- * or by_process (outside MPI) "cc1 (pid 2245) on node01". */
-void hl_fmt_who(const struct hl_procset *set, bool by_process,
-                const struct hl_proc *p, char *buf, size_t size);
+/* Who a process is, in a few words: "rank 3", or for a process of no rank
+ * (every process outside MPI) by program and pid, "cc1 (pid 2245)" ("pid
+ * 2245" when its record names no program), never "rank -1". */
+void hl_fmt_name(const struct hl_procset *set, const struct hl_proc *p,
+                 char *buf, size_t size);
+
+/* The same and its host, for a chart's label: "rank 3 on node01", "cc1
+ * (pid 2245) on node01". */
+void hl_fmt_who(const struct hl_procset *set, const struct hl_proc *p,
+                char *buf, size_t size);
+
+/* The same with its pid, for a process listed alone: "rank 3 on node01,
+ * pid 2245", "cc1 (pid 2245) on node01". */
+void hl_fmt_who_pid(const struct hl_procset *set, const struct hl_proc *p,
+                    char *buf, size_t size);
 
 /* A process's parent for people: its pid, "-" when its record has none. */
 void hl_fmt_ppid(const struct hl_proc *p, char buf[16]);

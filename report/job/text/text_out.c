@@ -66,14 +66,15 @@ static void _peak(FILE *out, const struct hl_report *r)
 {
     const struct hl_peak_stats *st = &r->sum->peak;
     const struct hl_proc *top = &r->set->procs[r->sum->ranks[0].proc];
-    char size[HL_SIZE_BUF], t[32];
+    char size[HL_SIZE_BUF], t[32], name[320];
     struct hl_table tab;
 
     hl_table_init(&tab, 2);
     hl_format_size(st->max, size);
     hl_fmt_tenths(top->peak_time_ms, t);
+    hl_fmt_name(r->set, top, name, sizeof(name));
     hl_table_cell(&tab, "max");
-    hl_table_cell(&tab, "%s, rank %" PRId32 " at %s s", size, top->rank, t);
+    hl_table_cell(&tab, "%s, %s at %s s", size, name, t);
     hl_format_size(st->median, size);
     hl_table_cell(&tab, "median");
     hl_table_cell(&tab, "%s", size);
@@ -182,10 +183,19 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
     hl_format_size(p->peak_heap, peak);
     hl_format_size(p->vmhwm, hwm);
     hl_fmt_tenths(p->peak_time_ms, t);
-    hl_table_cell(tab, "rank %" PRId32, p->rank);
+    /* Who it is first, as a killed task's row says its task: its rank, or
+     * with none its program. */
+    if (p->rank >= 0)
+        hl_table_cell(tab, "rank %" PRId32, p->rank);
+    else
+        hl_table_cell(tab, "%s",
+                      _program(r, p)[0] ? _program(r, p) : "process");
     hl_table_cell(tab, "%s", _host(r, p));
-    hl_table_cell(tab, "pid %" PRIu32 "%s%s", p->pid,
-                  _program(r, p)[0] ? " " : "", _program(r, p));
+    if (p->rank >= 0)
+        hl_table_cell(tab, "pid %" PRIu32 "%s%s", p->pid,
+                      _program(r, p)[0] ? " " : "", _program(r, p));
+    else
+        hl_table_cell(tab, "pid %" PRIu32, p->pid);
     hl_table_cell(tab, "%s", how);
     if (hl_proc_heap_unknown(p))
         hl_table_cell(tab, "heap unknown");
@@ -240,20 +250,19 @@ static void _sigpipe(FILE *out, const struct hl_report *r)
 {
     size_t n = hl_procset_sigpipe_ends(r->set);
     const struct hl_proc *p = r->set->procs;
-    char text[512];
+    char text[1024], who[400];
 
     if (!n)
         return;
     while (p->end != HL_END_SIGPIPE)
         p++;
+    hl_fmt_who_pid(r->set, p, who, sizeof(who));
     snprintf(text, sizeof(text),
-             "%zu process%s ended by SIGPIPE (%srank %" PRId32 " on %s, pid "
-             "%" PRIu32 "): %s reader stopped reading, as `head` does in "
-             "`seq | head -1`. That is the normal end of a writer in a "
-             "pipeline, and %s figures are final.",
-             n, n == 1 ? "" : "es", n == 1 ? "" : "the first: ", p->rank,
-             _host(r, p), p->pid, n == 1 ? "its" : "their",
-             n == 1 ? "its" : "their");
+             "%zu process%s ended by SIGPIPE (%s%s): %s reader stopped "
+             "reading, as `head` does in `seq | head -1`. That is the normal "
+             "end of a writer in a pipeline, and %s figures are final.",
+             n, n == 1 ? "" : "es", n == 1 ? "" : "the first: ", who,
+             n == 1 ? "its" : "their", n == 1 ? "its" : "their");
     hl_print_wrapped(out, text);
     fputc('\n', out);
 }

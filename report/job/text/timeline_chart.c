@@ -115,7 +115,7 @@ static void _rank_row(struct hl_table *tab, const struct hl_report *r,
             top = i;
     }
     _bars_of(&row, s->points[top].heap, bars);
-    hl_fmt_who(r->set, r->sum->list.by_process, p, who, sizeof(who));
+    hl_fmt_who(r->set, p, who, sizeof(who));
     hl_table_cell(tab, "%s", who);
     hl_table_cell(tab, "heap");
     _figure(tab, s->points[top].heap, hl_point_ms(r, p, &s->points[top]));

@@ -34,6 +34,14 @@ def check(what, cond, detail=""):
             print("# " + line)
 
 
+def fmt_name(rank, program, pid):
+    """Who a process is, as the report names it: "rank 3", or a process of
+    no rank by program and pid, never "rank -1"."""
+    if int(rank) >= 0:
+        return f"rank {rank}"
+    return f"{program} (pid {pid})" if program else f"pid {pid}"
+
+
 def fmt_tenths(seconds):
     ms = round(seconds * 1000)
     t = (ms + 50) // 100
@@ -95,7 +103,8 @@ def check_text(report, paths):
                    rf"on {len(nodes)} nodes?, longest process "
                    + re.escape(fmt_tenths(max(float(p["elapsed_s"]) for p in procs)))
                    + " s$", lines[0]), lines[0])
-    want = (f" max     {fmt_size(peaks[0])}, rank {top['rank']} at "
+    name = fmt_name(top["rank"], top.get("program", ""), top["pid"])
+    want = (f" max     {fmt_size(peaks[0])}, {name} at "
             f"{fmt_tenths(float(top['peak_heap_time_s']))} s")
     check("the max line: largest peak, its rank and time", want in lines,
           f"want {want!r}")
@@ -156,7 +165,8 @@ def check_json(report_json, report_text):
     lines = text.splitlines()
     pk = j["peak_heap"]
     check("max equals the text's",
-          f" max     {fmt_size(pk['max_bytes'])}, rank {pk['max_rank']} at "
+          f" max     {fmt_size(pk['max_bytes'])}, "
+          f"{fmt_name(pk['max_rank'], pk['max_program'], pk['max_pid'])} at "
           f"{fmt_tenths(pk['max_time_s'])} s" in lines)
     check("median equals the text's",
           f" median  {fmt_size(pk['median_bytes'])}" in lines)

@@ -5,7 +5,8 @@ when it holds, else 1 with what it found on stderr.
 
   html_sites.py table PAGE TEXT
       the page's two tables of sites hold the rows of the text report
-      TEXT ("Sites at the peak" and "Largest sites of the top ranks"),
+      TEXT ("Sites at the peak" and "Largest sites of the top ranks", or
+      outside MPI "of the top processes"),
       cell by cell, and the page says "[N calls]" under the first exactly
       where the text does.
   html_sites.py icicle PAGE FUNCTION...
@@ -73,8 +74,10 @@ def table(page, report_path):
     root = page_root(page)
     with open(report_path, encoding="utf-8") as f:
         report = f.read()
-    for title, cls in (("Sites at the peak", "sites"),
-                       ("Largest sites of the top ranks", "rank-sites")):
+    rows = ("Largest sites of the top processes"
+            if "Largest sites of the top processes" in report
+            else "Largest sites of the top ranks")
+    for title, cls in (("Sites at the peak", "sites"), (rows, "rank-sites")):
         want, got = text_rows(report, title), html_rows(root, cls)
         if not want or want != got:
             fail("%s: the text's rows %s, the page's %s" % (title, want, got))
