@@ -30,7 +30,7 @@ layout=task
 . "$here/spank-lib.sh"
 
 cp "$srcdir/step-peak.py" "$srcdir/cgroup-sampler.py" \
-    "$srcdir/oom-beside-kill.py" "$art/"
+    "$srcdir/oom-beside-kill.py" "$srcdir/stale-record.py" "$art/"
 chmod a+r "$art"/*.py
 tag="$release $cgv"
 
@@ -148,6 +148,38 @@ _ok "$(test "$(_field oom_kills "$sd/node-n2.csv")" = 1 &&
     test "$(_field oom_kills "$sd/node-n1.csv")" = 0; echo $?)" \
     "$tag: OOM kill: n2's node file counts one, n1's none"
 [ $failed -eq $before ] || _show "$d"
+
+# --- a killed task whose record is stale ---------------------------------------
+
+d=$(_fresh stale)
+before=$failed
+# The task kills its refresher, touches 150 MB the allocator never sees,
+# holds them 1.5 s and kills itself: only its task's cgroup and
+# slurmstepd know what it held and when it ended.
+(cd "$d" && srun --heapline -N1 -n1 --mem=1G "$py" "$art/stale-record.py" \
+    > "$d/out" 2> "$d/err")
+_ok "$(test $? -ne 0; echo $?)" "$tag: stale record: srun fails (the task killed itself)"
+sd=$(_stepdir "$d" 0)
+peak=$(_field cgroup_peak_bytes "$sd/task-0.exit")
+record=$(_column vmhwm_bytes $(_records "$sd"))
+_ok "$(test "${record:-0}" -gt 0 && test "$record" -lt 100000000 &&
+    test "${peak:-0}" -ge 150000000; echo $?)" \
+    "$tag: stale record: its record's VmHWM is its start's ($record), its task cgroup's peak over 150 MB ($peak)"
+"$report" --no-sacct --format json "$sd" 2> /dev/null | "$py" -c '
+import json, sys
+r = json.load(sys.stdin)
+rank = [k for k in r["ranks"] if k["rank"] == 0][0]
+cut = [c for c in r["did_not_exit_normally"] if c.get("rank") == 0][0]
+assert rank["vmhwm_bytes"] == int(sys.argv[1]), rank
+assert cut["vmhwm_from"] == "task_cgroup", cut' "${peak:-0}" > "$d/json" 2>&1
+_ok $? "$tag: stale record: the report gives rank 0 its task cgroup's peak as VmHWM, and says so"
+elapsed=$("$report" --no-sacct --format csv "$sd" 2> /dev/null |
+    "$py" -c 'import csv, sys; print([r["elapsed_s"] for r in csv.DictReader(sys.stdin)][0])')
+_ok "$("$py" -c 'import sys; sys.exit(float(sys.argv[1]) < 1.5)' "${elapsed:-0}"; echo $?)" \
+    "$tag: stale record: and its end as slurmstepd saw it, after the 1.5 s it held them (${elapsed}s)"
+_check "$tag: stale record: the step report names its VmHWM from its task's cgroup" \
+    grep -q "rank 0 .* killed by signal 9 (SIGKILL) .*VmHWM $(_size "${peak:-0}") (its task's cgroup)" "$d/err"
+[ $failed -eq $before ] || { cat "$d/json" | _diag; _show "$d"; }
 
 # --- sacct's MaxRSS of a 0.2 s peak ---------------------------------------------
 
