@@ -15,16 +15,19 @@ int hl_exit_record_name(uint32_t task, char *out, size_t out_size)
     return (n < 0 || (size_t)n >= out_size) ? -1 : 0;
 }
 
-static void _row(uint32_t task, const char *host, pid_t pid, int wstatus,
-                 enum hl_oom oom, struct hl_exit_row *row)
+static void _row(const struct hl_task_end *end, struct hl_exit_row *row)
 {
+    int wstatus = end->wstatus;
+
     *row = (struct hl_exit_row){
         .empty = HL_EMPTY(HL_EXIT_exit_code) | HL_EMPTY(HL_EXIT_signal),
-        .task = task,
-        .host = host,
-        .pid = (uint64_t)pid,
+        .task = end->task,
+        .host = end->host,
+        .pid = (uint64_t)end->pid,
         .status = HL_STATUS_UNKNOWN,
-        .oom = oom == HL_OOM_KILLED,
+        .oom = end->oom == HL_OOM_KILLED,
+        .cgroup_peak = end->cgroup_peak,
+        .end_time_ns = end->end_ns,
     };
     if (WIFEXITED(wstatus)) {
         row->status = HL_STATUS_EXITED;
@@ -35,30 +38,33 @@ static void _row(uint32_t task, const char *host, pid_t pid, int wstatus,
         row->signal = (uint64_t)WTERMSIG(wstatus);
         row->empty &= ~HL_EMPTY(HL_EXIT_signal);
     }
-    if (oom == HL_OOM_UNKNOWN)
+    if (end->oom == HL_OOM_UNKNOWN)
         row->empty |= HL_EMPTY(HL_EXIT_oom);
+    if (end->cgroup_peak == UINT64_MAX)
+        row->empty |= HL_EMPTY(HL_EXIT_cgroup_peak);
+    if (end->end_ns < 0)
+        row->empty |= HL_EMPTY(HL_EXIT_end_time_ns);
 }
 
-int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
-                          int wstatus, enum hl_oom oom, char *out,
+int hl_exit_record_format(const struct hl_task_end *end, char *out,
                           size_t out_size)
 {
     struct hl_exit_row row;
     struct hl_buf b;
 
-    _row(task, host, pid, wstatus, oom, &row);
+    _row(end, &row);
     hl_buf_init(&b, out, out_size);
     hl_format_write(&b, &hl_exit_format, &row, 0);
     return b.overflow ? -1 : 0;
 }
 
-int hl_exit_record_row(uint32_t task, const char *host, pid_t pid, int wstatus,
-                       enum hl_oom oom, char *out, size_t out_size)
+int hl_exit_record_row(const struct hl_task_end *end, char *out,
+                       size_t out_size)
 {
     struct hl_exit_row row;
     struct hl_buf b;
 
-    _row(task, host, pid, wstatus, oom, &row);
+    _row(end, &row);
     hl_buf_init(&b, out, out_size);
     hl_format_write_values(&b, &hl_exit_format, &row, 0);
     hl_buf_char(&b, '\n');

@@ -20,17 +20,25 @@ enum hl_oom {
     HL_OOM_KILLED = 1, /* the kernel's OOM killer ended it */
 };
 
-/*
- * The file's text for a task that ended with wait status wstatus; -1 if
- * out is too small.
- */
-int hl_exit_record_format(uint32_t task, const char *host, pid_t pid,
-                          int wstatus, enum hl_oom oom, char *out,
+/* How a task ended, as slurmstepd saw it. */
+struct hl_task_end {
+    uint32_t task;    /* its global id */
+    const char *host; /* the node */
+    pid_t pid;        /* its first process */
+    int wstatus;      /* its wait status */
+    enum hl_oom oom;
+    uint64_t cgroup_peak; /* its own cgroup's high-water mark; UINT64_MAX
+                             where it has none */
+    int64_t end_ns;       /* when it ended, on the wall clock; -1: unknown */
+};
+
+/* The file's text for a task's end; -1 if out is too small. */
+int hl_exit_record_format(const struct hl_task_end *end, char *out,
                           size_t out_size);
 
 /* The same task's row alone, values and newline, for a merged node file
  * (merge.h); -1 if out is too small. */
-int hl_exit_record_row(uint32_t task, const char *host, pid_t pid, int wstatus,
-                       enum hl_oom oom, char *out, size_t out_size);
+int hl_exit_record_row(const struct hl_task_end *end, char *out,
+                       size_t out_size);
 
 #endif

@@ -228,20 +228,28 @@ bool hl_mem_cgroup_names_by_rank(const char *version)
     return minor > 11 || (minor == 11 && micro >= 1);
 }
 
+/* The task's own cgroup folder, task_T with T its local or global id. */
+static int _task_dir(const struct hl_mem_cgroup *cg,
+                     const struct hl_task_ids *ids, char *out, size_t size)
+{
+    char tasks[PATH_MAX];
+
+    if (_tasks_dir(cg, tasks, sizeof(tasks)) < 0)
+        return -1;
+    return _path(out, size, "%s/task_%" PRIu32, tasks,
+                 ids->by_rank ? ids->global : ids->local);
+}
+
 int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
                            const struct hl_task_ids *ids)
 {
-    char tasks[PATH_MAX], dir[PATH_MAX + 32];
+    char dir[PATH_MAX + 32];
     const char *file =
         cg->version == 1 ? "memory.oom_control" : "memory.events";
     uint64_t kills = HL_CGROUP_NONE;
-    uint32_t id;
 
-    if (_tasks_dir(cg, tasks, sizeof(tasks)) == 0) {
-        id = ids->by_rank ? ids->global : ids->local;
-        if (_path(dir, sizeof(dir), "%s/task_%" PRIu32, tasks, id) == 0)
-            kills = _read_key(dir, file, "oom_kill");
-    }
+    if (_task_dir(cg, ids, dir, sizeof(dir)) == 0)
+        kills = _read_key(dir, file, "oom_kill");
     if (kills == HL_CGROUP_NONE)
         kills = _read_key(cg->step, file, "oom_kill");
     if (kills == HL_CGROUP_NONE && cg->version == 1)
@@ -249,4 +257,15 @@ int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
     if (kills == HL_CGROUP_NONE)
         return -1;
     return kills > 0;
+}
+
+uint64_t hl_mem_cgroup_task_peak(const struct hl_mem_cgroup *cg,
+                                 const struct hl_task_ids *ids)
+{
+    char dir[PATH_MAX + 32];
+
+    if (_task_dir(cg, ids, dir, sizeof(dir)) < 0)
+        return HL_CGROUP_NONE;
+    return _read_u64(dir, cg->version == 1 ? "memory.max_usage_in_bytes"
+                                           : "memory.peak");
 }

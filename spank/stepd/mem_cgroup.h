@@ -79,4 +79,14 @@ bool hl_mem_cgroup_names_by_rank(const char *version);
 int hl_mem_cgroup_task_oom(const struct hl_mem_cgroup *cg,
                            const struct hl_task_ids *ids);
 
+/*
+ * The high-water mark of the task's own cgroup (task_T as above): what
+ * all of its processes held at once, page cache included, as the kernel
+ * charged it; read after the task's last process has gone, it is what a
+ * killed process's provisional record cannot be, up to date. Kernels
+ * before 5.19 have no memory.peak in v2. HL_CGROUP_NONE when not read.
+ */
+uint64_t hl_mem_cgroup_task_peak(const struct hl_mem_cgroup *cg,
+                                 const struct hl_task_ids *ids);
+
 #endif

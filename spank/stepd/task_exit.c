@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "as_user.h"
 #include "exit_record.h"
@@ -43,6 +44,16 @@ static uint32_t _rank(const struct hl_node_step *st, uint32_t gtid)
                           : 0;
 
     return offset == HL_RANK_OFFSET_UNKNOWN ? gtid : gtid + offset;
+}
+
+/* The wall clock in nanoseconds, as the records' start_time_s; -1 if none. */
+static int64_t _now_ns(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_REALTIME, &ts) < 0)
+        return -1;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* Only a SIGKILL can be the OOM killer's; the cgroup says whether it was. */
@@ -88,15 +99,14 @@ static void _node_file(struct hl_node_step *st, const struct hl_user *user,
 /* layout=node: the exit row kept, and at the node's last task the merge,
  * with the node's figures where there is a memory cgroup. */
 static void _per_node(struct hl_node_step *st, const struct hl_user *user,
-                      const struct hl_mem_cgroup *cg, uint32_t task, pid_t pid,
-                      int wstatus, enum hl_oom oom)
+                      const struct hl_mem_cgroup *cg,
+                      const struct hl_task_end *end)
 {
     struct hl_mem_cgroup_figures fig;
     char row[512], node_row[512];
 
-    if (hl_exit_record_row(task, st->node, pid, wstatus, oom, row,
-                           sizeof(row)) == 0)
-        hl_node_merge_note_exit(st, task, pid, row);
+    if (hl_exit_record_row(end, row, sizeof(row)) == 0)
+        hl_node_merge_note_exit(st, end->task, end->pid, row);
     if (st->ended != st->local_tasks)
         return;
     if (cg)
@@ -117,7 +127,8 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     gid_t *gids = NULL;
     struct hl_user user;
     struct hl_mem_cgroup cg;
-    enum hl_oom oom;
+    struct hl_task_ids ids;
+    struct hl_task_end end;
     bool in_cgroup;
     const char *version;
 
@@ -141,18 +152,25 @@ void hl_task_exit_record(spank_t sp, struct hl_node_step *st)
     task = _rank(st, task);
     if (spank_get_item(sp, S_SLURM_VERSION, &version) != ESPANK_SUCCESS)
         version = NULL;
-    oom = _oom(in_cgroup ? &cg : NULL,
-               &(struct hl_task_ids){local, task,
-                                     hl_mem_cgroup_names_by_rank(version)},
-               wstatus);
-    st->oom_killed += oom == HL_OOM_KILLED;
+    ids =
+        (struct hl_task_ids){local, task, hl_mem_cgroup_names_by_rank(version)};
+    end = (struct hl_task_end){
+        .task = task,
+        .host = st->node,
+        .pid = pid,
+        .wstatus = wstatus,
+        .oom = _oom(in_cgroup ? &cg : NULL, &ids, wstatus),
+        .cgroup_peak =
+            in_cgroup ? hl_mem_cgroup_task_peak(&cg, &ids) : HL_CGROUP_NONE,
+        .end_ns = _now_ns(),
+    };
+    st->oom_killed += end.oom == HL_OOM_KILLED;
     if (st->per_node) {
-        _per_node(st, &user, in_cgroup ? &cg : NULL, task, pid, wstatus, oom);
+        _per_node(st, &user, in_cgroup ? &cg : NULL, &end);
         return;
     }
     if (hl_exit_record_name(task, name, sizeof(name)) == 0 &&
-        hl_exit_record_format(task, st->node, pid, wstatus, oom, text,
-                              sizeof(text)) == 0)
+        hl_exit_record_format(&end, text, sizeof(text)) == 0)
         _write(st, &user, name, text);
     /* The step's cgroup is removed after its last task's exit. */
     if (in_cgroup && st->ended == st->local_tasks && !st->why[0])

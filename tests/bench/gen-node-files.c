@@ -93,9 +93,10 @@ static int _node(int out, const char *local_base, const char *job, long n,
         uint32_t pid = 10000 + (uint32_t)(r % 50000);
 
         if (_record(dirfd, job, host, r, pid, rng) < 0 ||
-            hl_exit_record_row((uint32_t)r, host, (pid_t)pid, 0, HL_OOM_UNKNOWN,
-                               rows + len,
-                               count * _EXIT_ROW_MAX + 1 - len) < 0) {
+            hl_exit_record_row(
+                &(struct hl_task_end){(uint32_t)r, host, (pid_t)pid, 0,
+                                      HL_OOM_UNKNOWN, UINT64_MAX, -1},
+                rows + len, count * _EXIT_ROW_MAX + 1 - len) < 0) {
             perror(local);
             goto out;
         }

@@ -55,8 +55,8 @@ _ok "$(test "${sum:-0}" -gt 590000000; echo $?)" \
 _ok "$(test "$(_field mem_limit_bytes "$nf")" = 1073741824; echo $?)" \
     "staggered peaks: the node file holds the step's limit, --mem=1G"
 _ok "$(test "$(_field oom_kills "$nf")" = 0 &&
-    test "$(cat "$sd"/task-*.exit | grep -c ',exited,0,,0$')" = 2; echo $?)" \
-    "staggered peaks: no OOM kill, each exit file 'exited 0, oom 0'"
+    test "$(cat "$sd"/task-*.exit | grep -c ',exited,0,,0,[1-9][0-9]*,[0-9]*\.[0-9]*$')" = 2; echo $?)" \
+    "staggered peaks: no OOM kill, each exit file 'exited 0, oom 0', with its task cgroup's peak and its end"
 pernode=$(sed -n '/^Per node/,/^$/p' "$d/err")
 _ok "$(test -n "$peak" && test -n "$sum" &&
     echo "$pernode" | grep -q "true peak $(_size "$peak")" &&
@@ -92,7 +92,7 @@ _ok "$(test $? -ne 0; echo $?)" \
     "OOM kill: srun --mem=100M of a task touching 300 MB fails"
 sd=$(_stepdir "$d" 0)
 _check "OOM kill: the exit file says signal 9, oom 1" \
-    grep -q '^0,n[12],[0-9]*,signaled,,9,1$' "$sd/task-0.exit"
+    grep -q '^0,n[12],[0-9]*,signaled,,9,1,[1-9][0-9]*,[0-9]*\.[0-9]*$' "$sd/task-0.exit"
 nf=$(ls "$sd"/node-*.csv 2> /dev/null)
 _ok "$(test "$(_field oom_kills "$nf")" = 1 &&
     test "$(_field mem_limit_bytes "$nf")" = 104857600; echo $?)" \
@@ -114,7 +114,7 @@ before=$failed
 _ok "$(test $? -ne 0; echo $?)" "SIGKILL: srun fails, as it would without heapline"
 sd=$(_stepdir "$d" 0)
 _check "SIGKILL: the exit file says signal 9, oom 0" \
-    grep -q '^1,n[12],[0-9]*,signaled,,9,0$' "$sd/task-1.exit"
+    grep -q '^1,n[12],[0-9]*,signaled,,9,0,[1-9][0-9]*,[0-9]*\.[0-9]*$' "$sd/task-1.exit"
 _check "SIGKILL: named killed by signal 9 in the step report" \
     grep -q 'rank 1 .* killed by signal 9' "$d/err"
 _check "SIGKILL: not named out of memory" \

@@ -87,6 +87,13 @@ mkdir -p "$art"
 # shellcheck disable=SC2086 # the built files, none when installed
 cp $built "$srcdir/alloc-touch.py" "$srcdir/stagger.py" "$srcdir/mpi-rank.c" \
     "$art/"
+# The library finds heapline-refresh where it is installed, or beside the
+# folder it is in, as in the build tree (preload/.libs/..): without it, a
+# killed task's record would hold the figures of its last milestone.
+if [ -n "$built" ]; then
+    cp "$build/preload/heapline-refresh" "$top/"
+    chmod a+rx "$top/heapline-refresh"
+fi
 chmod -R a+rX "$art"
 touch_py=$art/alloc-touch.py
 stagger_py=$art/stagger.py

@@ -30,7 +30,7 @@ layout=task
 . "$here/spank-lib.sh"
 
 cp "$srcdir/step-peak.py" "$srcdir/cgroup-sampler.py" \
-    "$srcdir/oom-beside-kill.py" "$art/"
+    "$srcdir/oom-beside-kill.py" "$srcdir/stale-record.py" "$art/"
 chmod a+r "$art"/*.py
 tag="$release $cgv"
 
@@ -111,9 +111,35 @@ before=$failed
 _ok "$(test $? -ne 0; echo $?)" "$tag: OOM kill: srun fails"
 sd=$(_stepdir "$d" 0)
 _check "$tag: OOM kill: rank 1's exit file says signal 9, oom 1 (its task cgroup's oom_kill)" \
-    grep -q '^1,n2,[0-9]*,signaled,,9,1$' "$sd/task-1.exit"
+    grep -q '^1,n2,[0-9]*,signaled,,9,1,' "$sd/task-1.exit"
 _check "$tag: OOM kill: rank 3's, killed by kill -9, says signal 9, oom 0" \
-    grep -q '^3,n2,[0-9]*,signaled,,9,0$' "$sd/task-3.exit"
+    grep -q '^3,n2,[0-9]*,signaled,,9,0,' "$sd/task-3.exit"
+# The OOM killer ended rank 1 at the step's 100M limit, which its task
+# held nearly all of: its own cgroup's high-water mark says so, and the
+# report gives it to the rank whose record the kill left stale, or keeps
+# the record's VmHWM where that is larger (file pages charged elsewhere).
+peak=$(_field cgroup_peak_bytes "$sd/task-1.exit")
+_ok "$(test "${peak:-0}" -gt $((50 * 1048576)) &&
+    test "$peak" -le $((100 * 1048576)); echo $?)" \
+    "$tag: OOM kill: rank 1's exit file has its task cgroup's peak, 50 to 100 MiB ($peak)"
+_ok "$(test -n "$(_field end_time_s "$sd/task-1.exit")"; echo $?)" \
+    "$tag: OOM kill: and the time slurmstepd saw it end"
+"$report" --no-sacct --format json "$sd" 2> /dev/null | "$py" -c '
+import csv, glob, json, sys
+peak, sd = int(sys.argv[1]), sys.argv[2]
+for path in glob.glob(sd + "/task-*.csv"):
+    rows = list(csv.DictReader(l for l in open(path) if not l.startswith("#")))
+    if rows[0]["rank"] == "1" and rows[0]["pid"] == sys.argv[3]:
+        record = int(rows[0]["vmhwm_bytes"])
+r = json.load(sys.stdin)
+rank = [k for k in r["ranks"] if k["rank"] == 1][0]
+cut = [c for c in r["did_not_exit_normally"] if c.get("rank") == 1][0]
+want = max(peak, record)
+assert rank["vmhwm_bytes"] == want, (rank, record, peak)
+assert cut["vmhwm_from"] == ("task_cgroup" if peak > record else "record"), cut
+print("record %d, task cgroup %d" % (record, peak))' "${peak:-0}" "$sd" \
+    "$(_field pid "$sd/task-1.exit")" > "$d/vmhwm" 2>&1
+_ok $? "$tag: OOM kill: rank 1's VmHWM in the report is the larger of its record's and its task cgroup's ($(tail -1 "$d/vmhwm"))"
 _check "$tag: OOM kill: the step report names rank 1 out of memory" \
     grep -q 'rank 1 .* killed: out of memory (limit 100.0 MiB)' "$d/err"
 _check "$tag: OOM kill: and rank 3 killed by signal 9" \
@@ -122,6 +148,38 @@ _ok "$(test "$(_field oom_kills "$sd/node-n2.csv")" = 1 &&
     test "$(_field oom_kills "$sd/node-n1.csv")" = 0; echo $?)" \
     "$tag: OOM kill: n2's node file counts one, n1's none"
 [ $failed -eq $before ] || _show "$d"
+
+# --- a killed task whose record is stale ---------------------------------------
+
+d=$(_fresh stale)
+before=$failed
+# The task kills its refresher, touches 150 MB the allocator never sees,
+# holds them 1.5 s and kills itself: only its task's cgroup and
+# slurmstepd know what it held and when it ended.
+(cd "$d" && srun --heapline -N1 -n1 --mem=1G "$py" "$art/stale-record.py" \
+    > "$d/out" 2> "$d/err")
+_ok "$(test $? -ne 0; echo $?)" "$tag: stale record: srun fails (the task killed itself)"
+sd=$(_stepdir "$d" 0)
+peak=$(_field cgroup_peak_bytes "$sd/task-0.exit")
+record=$(_column vmhwm_bytes $(_records "$sd"))
+_ok "$(test "${record:-0}" -gt 0 && test "$record" -lt 100000000 &&
+    test "${peak:-0}" -ge 150000000; echo $?)" \
+    "$tag: stale record: its record's VmHWM is its start's ($record), its task cgroup's peak over 150 MB ($peak)"
+"$report" --no-sacct --format json "$sd" 2> /dev/null | "$py" -c '
+import json, sys
+r = json.load(sys.stdin)
+rank = [k for k in r["ranks"] if k["rank"] == 0][0]
+cut = [c for c in r["did_not_exit_normally"] if c.get("rank") == 0][0]
+assert rank["vmhwm_bytes"] == int(sys.argv[1]), rank
+assert cut["vmhwm_from"] == "task_cgroup", cut' "${peak:-0}" > "$d/json" 2>&1
+_ok $? "$tag: stale record: the report gives rank 0 its task cgroup's peak as VmHWM, and says so"
+elapsed=$("$report" --no-sacct --format csv "$sd" 2> /dev/null |
+    "$py" -c 'import csv, sys; print([r["elapsed_s"] for r in csv.DictReader(sys.stdin)][0])')
+_ok "$("$py" -c 'import sys; sys.exit(float(sys.argv[1]) < 1.5)' "${elapsed:-0}"; echo $?)" \
+    "$tag: stale record: and its end as slurmstepd saw it, after the 1.5 s it held them (${elapsed}s)"
+_check "$tag: stale record: the step report names its VmHWM from its task's cgroup" \
+    grep -q "rank 0 .* killed by signal 9 (SIGKILL) .*VmHWM $(_size "${peak:-0}") (its task's cgroup)" "$d/err"
+[ $failed -eq $before ] || { cat "$d/json" | _diag; _show "$d"; }
 
 # --- sacct's MaxRSS of a 0.2 s peak ---------------------------------------------
 

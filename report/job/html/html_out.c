@@ -90,12 +90,12 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
                             const struct hl_proc *p)
 {
     const struct hl_summary *sum = r->sum;
-    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32], heap[96];
+    char how[64], peak[HL_SIZE_BUF], hwm[64], t[32], heap[96];
     char who[400];
 
     hl_fmt_end(p, sum->nodes[sum->node_of_host[p->host]].mem_limit, how);
     hl_format_size(p->peak_heap, peak);
-    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_hwm(p, true, hwm);
     hl_fmt_tenths(p->peak_time_ms, t);
     if (hl_proc_heap_unknown(p))
         snprintf(heap, sizeof(heap), "heap unknown");
@@ -110,13 +110,16 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
 static void _no_record_item(FILE *out, const struct hl_report *r,
                             const struct hl_task_exit *x)
 {
-    char how[64];
+    char how[64], peak[HL_SIZE_BUF];
 
     hl_task_end(r, x, how);
+    hl_format_size(x->cgroup_peak, peak);
     fputs("<li>", out);
     hl_html_printf(
         out, "task %" PRIu32 " on %s, pid %" PRIu32 ": %s; no record", x->task,
         hl_strpool_get(&r->set->hosts, x->host), x->pid, how);
+    if (x->cgroup_peak)
+        hl_html_printf(out, "; its task's cgroup peaked at %s", peak);
     fputs("</li>\n", out);
 }
 

@@ -12,11 +12,11 @@
 static void _cells(FILE *out, const struct hl_report *r,
                    const struct hl_proc *p, bool programs)
 {
-    char hwm[HL_SIZE_BUF], parent[16], text[64];
+    char hwm[64], parent[16];
     struct hl_heap_text h;
 
     hl_fmt_heap(p, &h);
-    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_hwm(p, false, hwm);
     hl_fmt_ppid(p, parent);
     fprintf(out, "<td>%" PRIu32 "</td>", p->pid);
     hl_html_cell(out, "num", parent);
@@ -26,9 +26,7 @@ static void _cells(FILE *out, const struct hl_report *r,
                      hl_strpool_get(&r->set->programs, p->program));
     hl_html_cell(out, "num", h.peak);
     hl_html_cell(out, "num", h.at);
-    snprintf(text, sizeof(text), "%s%s", hl_proc_cut_short(p) ? ">= " : "",
-             hwm);
-    hl_html_cell(out, "num", text);
+    hl_html_cell(out, "num", hwm);
     hl_html_cell(out, "num", h.ratio);
 }
 

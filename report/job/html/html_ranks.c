@@ -157,12 +157,11 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
 {
     const struct hl_proc *p = &r->set->procs[k->proc];
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
-    const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
-    char hwm[HL_SIZE_BUF], how[64], text[64];
+    char hwm[64], how[64], text[64];
     struct hl_heap_text h;
 
     hl_fmt_heap(p, &h);
-    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_hwm(p, false, hwm);
     hl_fmt_end(p, n->mem_limit, how);
     fprintf(out, "<tr class=\"rank%s\"><td>%" PRId32 "</td>",
             p->signal              ? " killed"
@@ -180,8 +179,7 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
                      hl_strpool_get(&r->set->programs, p->program));
     hl_html_cell(out, "num", h.peak);
     hl_html_cell(out, "num", h.at);
-    snprintf(text, sizeof(text), "%s%s", at_least, hwm);
-    hl_html_cell(out, "num", text);
+    hl_html_cell(out, "num", hwm);
     hl_html_cell(out, "num", h.ratio);
     if (others)
         fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);

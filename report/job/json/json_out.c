@@ -154,7 +154,8 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
     _signal(out, p->signal);
     fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
     _heap(out, p);
-    fputc('}', out);
+    fprintf(out, ", \"vmhwm_from\": \"%s\"}",
+            p->from_task ? "task_cgroup" : "record");
 }
 
 static void _no_record_item(FILE *out, const struct hl_report *r,
@@ -165,8 +166,12 @@ static void _no_record_item(FILE *out, const struct hl_report *r,
     fprintf(out,
             ", \"pid\": %" PRIu32
             ", \"end\": \"killed\", \"signal\": %u, \"oom\": %s, "
-            "\"record\": false}",
+            "\"record\": false, \"task_cgroup_peak_bytes\": ",
             x->pid, x->signal, x->oom == 1 ? "true" : "false");
+    if (x->cgroup_peak)
+        fprintf(out, "%" PRIu64 "}", x->cgroup_peak);
+    else
+        fputs("null}", out);
 }
 
 /* Every process cut short, and every killed task with no record: the

@@ -56,6 +56,15 @@ void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h)
     hl_fmt_ratio(p->peak_heap, p->vmhwm, h->ratio);
 }
 
+void hl_fmt_hwm(const struct hl_proc *p, bool cut_list, char buf[64])
+{
+    char size[HL_SIZE_BUF];
+
+    hl_format_size(p->vmhwm, size);
+    snprintf(buf, 64, "%s%s%s", !cut_list && hl_proc_hwm_stale(p) ? ">= " : "",
+             size, cut_list && p->from_task ? " (its task's cgroup)" : "");
+}
+
 void hl_fmt_name(const struct hl_procset *set, const struct hl_proc *p,
                  char *buf, size_t size)
 {

@@ -30,6 +30,12 @@ struct hl_heap_text {
 };
 void hl_fmt_heap(const struct hl_proc *p, struct hl_heap_text *h);
 
+/* A process's VmHWM for people: in a table, ">= 23.1 MiB" when it is a
+ * lower bound (hl_proc_hwm_stale); in the list of what did not exit
+ * normally (cut_list), whose heading says they are, "103.0 MiB (its
+ * task's cgroup)" when the exit file gave it instead. */
+void hl_fmt_hwm(const struct hl_proc *p, bool cut_list, char buf[64]);
+
 /* Who a process is, in a few words: "rank 3", or for a process of no rank
  * (every process outside MPI) by program and pid, "cc1 (pid 2245)" ("pid
  * 2245" when its record names no program), never "rank -1". */

@@ -290,13 +290,21 @@ void hl_headline_suggestion(const struct hl_report *r, char buf[HL_SENTENCE])
 void hl_headline_cut_short(const struct hl_report *r, size_t cut,
                            char buf[HL_SENTENCE])
 {
+    struct hl_cut_short c;
+    size_t stale = 0;
+
     buf[0] = '\0';
     if (!cut || !r->sug.known)
+        return;
+    /* Those whose task's cgroup gave the VmHWM are not lower bounds. */
+    for (size_t at = 0; hl_procset_cut_short_next(r->set, &at, &c);)
+        stale += c.proc ? hl_proc_hwm_stale(c.proc) : !c.exit->cgroup_peak;
+    if (!stale)
         return;
     snprintf(buf, HL_SENTENCE,
              "%zu process%s did not exit normally: %s VmHWM is a lower "
              "bound, and so is this suggestion.",
-             cut, cut == 1 ? "" : "es", cut == 1 ? "its" : "their");
+             stale, stale == 1 ? "" : "es", stale == 1 ? "its" : "their");
 }
 
 const struct hl_node *hl_report_node(const struct hl_report *r, uint32_t host)

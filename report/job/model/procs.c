@@ -106,6 +106,21 @@ static uint32_t *_exit_slot(const struct hl_procset *set, uint32_t *slots,
     return &slots[i];
 }
 
+/* A process that died with no final record takes its task's figures,
+ * which cannot be stale: its cgroup's high-water mark (all of the task's
+ * processes, which a task of one process is) where above the last VmHWM
+ * its record had, and its end as slurmstepd saw it. */
+static void _take_task_figures(struct hl_proc *p, const struct hl_task_exit *x)
+{
+    if (p->end != HL_END_UNFINISHED || x->cgroup_peak <= p->vmhwm)
+        return;
+    p->vmhwm = x->cgroup_peak;
+    p->from_task = 1;
+    if (x->end_ns >= 0 && p->start_ns >= 0 && x->end_ns > p->start_ns &&
+        (x->end_ns - p->start_ns) / 1000000 > p->elapsed_ms)
+        p->elapsed_ms = (x->end_ns - p->start_ns) / 1000000;
+}
+
 /* Host h's processes find their exit in a table of that host's exits, by
  * pid: the first exit read of a pid that tells something is its. Another
  * exit of a pid that has a record (a copy) is no task without one. */
@@ -140,6 +155,7 @@ static void _match_host(struct hl_procset *set, const struct hl_by_host *px,
         x->matched = 1;
         p->signal = x->signal;
         p->oom = x->oom == 1;
+        _take_task_figures(p, x);
     }
     for (uint32_t k = bx->first[h]; k < bx->first[h + 1]; k++) {
         struct hl_task_exit *x = &set->exits[bx->item[k]];

@@ -50,6 +50,9 @@ struct hl_proc {
                          file; 0 when not killed or not known */
     uint8_t oom;      /* its task's exit file says the OOM killer did it */
     uint8_t timeline; /* enum hl_timeline_kind */
+    /* Its record was stale and its VmHWM (and end) are its task's, from
+     * the exit file: the task's cgroup, and when slurmstepd saw it end. */
+    uint8_t from_task;
     /* The samples its sites left out (its record's sites_dropped), at most
      * UINT32_MAX: in what was the struct's padding. */
     uint32_t callsites_dropped;
@@ -87,12 +90,14 @@ struct hl_node_file {
 struct hl_task_exit {
     int64_t exit_code; /* -1 unless it exited */
     uint32_t task;
-    uint32_t host;   /* id in hl_procset.hosts */
-    uint32_t pid;    /* the pid of the task's first process */
-    uint8_t status;  /* enum hl_exit_status: exited, signaled or unknown */
-    uint8_t signal;  /* 0 unless signaled */
-    int8_t oom;      /* 1 killed out of memory, 0 not, -1 not known */
-    uint8_t matched; /* a record of its pid was read */
+    uint32_t host;        /* id in hl_procset.hosts */
+    uint32_t pid;         /* the pid of the task's first process */
+    uint8_t status;       /* enum hl_exit_status: exited, signaled or unknown */
+    uint8_t signal;       /* 0 unless signaled */
+    int8_t oom;           /* 1 killed out of memory, 0 not, -1 not known */
+    uint8_t matched;      /* a record of its pid was read */
+    uint64_t cgroup_peak; /* its task cgroup's high-water mark; 0: unknown */
+    int64_t end_ns;       /* when it ended, on the wall clock; -1: unknown */
 };
 
 struct hl_procset {
@@ -148,6 +153,13 @@ int hl_procset_match_exits(struct hl_procset *set);
 static inline int hl_proc_cut_short(const struct hl_proc *p)
 {
     return p->end == HL_END_UNFINISHED || p->signal;
+}
+
+/* Whether p's VmHWM is a lower bound: cut short, with no figure of its
+ * task's cgroup to replace the one its last record had. */
+static inline int hl_proc_hwm_stale(const struct hl_proc *p)
+{
+    return hl_proc_cut_short(p) && !p->from_task;
 }
 
 /* Whether a process cut short died with so little heap in its record that

@@ -141,6 +141,9 @@ static int _store_exit(void *ctx, const void *row)
     x->exit_code = r->status == HL_STATUS_EXITED ? (int64_t)r->exit_code : -1;
     x->signal = r->status == HL_STATUS_SIGNALED ? (uint8_t)r->signal : 0;
     x->oom = r->empty & HL_EMPTY(HL_EXIT_oom) ? -1 : (int8_t)r->oom;
+    x->cgroup_peak =
+        r->empty & HL_EMPTY(HL_EXIT_cgroup_peak) ? 0 : r->cgroup_peak;
+    x->end_ns = r->empty & HL_EMPTY(HL_EXIT_end_time_ns) ? -1 : r->end_time_ns;
     x->host = hl_strpool_intern(&set->hosts, r->host, strlen(r->host));
     set->nexits_read++;
     return x->host == UINT32_MAX ? HL_ROW_NOMEM : HL_ROW_GOOD;

@@ -134,12 +134,11 @@ static void _ranks(FILE *out, const struct hl_report *r)
     for (size_t i = 0; i < shown; i++) {
         const struct hl_rank *k = &r->sum->ranks[i];
         const struct hl_proc *p = &r->set->procs[k->proc];
-        const char *at_least = hl_proc_cut_short(p) ? ">= " : "";
-        char hwm[HL_SIZE_BUF], parent[16];
+        char hwm[64], parent[16];
         struct hl_heap_text h;
 
         hl_fmt_heap(p, &h);
-        hl_format_size(p->vmhwm, hwm);
+        hl_fmt_hwm(p, false, hwm);
         hl_fmt_ppid(p, parent);
         hl_table_cell(&tab, "%" PRId32, p->rank);
         if (pids) {
@@ -151,7 +150,7 @@ static void _ranks(FILE *out, const struct hl_report *r)
             hl_table_cell(&tab, "%s", _program(r, p));
         hl_table_cell(&tab, "%s", h.peak);
         hl_table_cell(&tab, "%s", h.at);
-        hl_table_cell(&tab, "%s%s", at_least, hwm);
+        hl_table_cell(&tab, "%s", hwm);
         hl_table_cell(&tab, "%s", h.ratio);
         if (others)
             hl_table_cell(&tab, "%" PRIu32, k->others);
@@ -174,14 +173,14 @@ static void _ranks(FILE *out, const struct hl_report *r)
 static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
                            const struct hl_proc *p)
 {
-    char how[64], peak[HL_SIZE_BUF], hwm[HL_SIZE_BUF], t[32];
+    char how[64], peak[HL_SIZE_BUF], hwm[64], t[32];
 
     hl_fmt_end(
         p,
         hl_report_node(r, p->host) ? hl_report_node(r, p->host)->mem_limit : 0,
         how);
     hl_format_size(p->peak_heap, peak);
-    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_hwm(p, true, hwm);
     hl_fmt_tenths(p->peak_time_ms, t);
     /* Who it is first, as a killed task's row says its task: its rank, or
      * with none its program. */
@@ -207,15 +206,19 @@ static void _cut_short_row(struct hl_table *tab, const struct hl_report *r,
 static void _no_record_row(struct hl_table *tab, const struct hl_report *r,
                            const struct hl_task_exit *x)
 {
-    char how[64];
+    char how[64], peak[HL_SIZE_BUF];
 
     hl_task_end(r, x, how);
+    hl_format_size(x->cgroup_peak, peak);
     hl_table_cell(tab, "task %" PRIu32, x->task);
     hl_table_cell(tab, "%s", hl_strpool_get(&r->set->hosts, x->host));
     hl_table_cell(tab, "pid %" PRIu32, x->pid);
     hl_table_cell(tab, "%s", how);
     hl_table_cell(tab, "no record");
-    hl_table_cell(tab, "%s", "");
+    if (x->cgroup_peak)
+        hl_table_cell(tab, "its task's cgroup peaked at %s", peak);
+    else
+        hl_table_cell(tab, "%s", "");
 }
 
 /* Processes that died (killed, crashed, or still running when their

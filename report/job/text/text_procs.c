@@ -14,11 +14,11 @@ static const char *_program(const struct hl_report *r, const struct hl_proc *p)
 static void _cells(struct hl_table *tab, const struct hl_report *r,
                    const struct hl_proc *p, bool programs)
 {
-    char hwm[HL_SIZE_BUF], parent[16];
+    char hwm[64], parent[16];
     struct hl_heap_text h;
 
     hl_fmt_heap(p, &h);
-    hl_format_size(p->vmhwm, hwm);
+    hl_fmt_hwm(p, false, hwm);
     hl_fmt_ppid(p, parent);
     hl_table_cell(tab, "%" PRIu32, p->pid);
     hl_table_cell(tab, "%s", parent);
@@ -27,7 +27,7 @@ static void _cells(struct hl_table *tab, const struct hl_report *r,
         hl_table_cell(tab, "%s", _program(r, p));
     hl_table_cell(tab, "%s", h.peak);
     hl_table_cell(tab, "%s", h.at);
-    hl_table_cell(tab, "%s%s", hl_proc_cut_short(p) ? ">= " : "", hwm);
+    hl_table_cell(tab, "%s", hwm);
     hl_table_cell(tab, "%s", h.ratio);
 }
 

@@ -1,7 +1,8 @@
 /*
  * The step's memory cgroup in fake v1 and v2 trees: found by node, uid,
  * job and step; its peak, limit and OOM kills; an OOM kill told apart per
- * task; no cgroup, no figures. Also the node file that holds them.
+ * task, and each task's own high-water mark; no cgroup, no figures. Also
+ * the node file that holds them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,10 @@ static void _v1_global_ids(void)
     _put(path, "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n");
     snprintf(path, sizeof(path), "%s/task_3/memory.oom_control", step);
     _put(path, "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n");
+    snprintf(path, sizeof(path), "%s/task_1/memory.max_usage_in_bytes", step);
+    _put(path, "108134400\n");
+    snprintf(path, sizeof(path), "%s/task_3/memory.max_usage_in_bytes", step);
+    _put(path, "5242880\n");
 
     ok(hl_mem_cgroup_find(root, "/nonexistent", "n2", 0, 8, 0, &cg) == 0,
        "v1, global ids: found");
@@ -127,6 +132,18 @@ static void _v1_global_ids(void)
     ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){1, 3, true}) == 0,
        "v1, global ids: rank 3, the node's task 1, was not (task_3, not "
        "task_1)");
+    ok(hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){0, 1, true}) ==
+               108134400 &&
+           hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){1, 3, true}) ==
+               5242880,
+       "v1, global ids: each task's peak from its task_T's "
+       "memory.max_usage_in_bytes");
+    ok(hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){1, 3, false}) ==
+           108134400,
+       "v1, local ids: the node's task 1 is task_1");
+    ok(hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){2, 2, false}) ==
+           HL_CGROUP_NONE,
+       "v1: a task with no cgroup folder has no peak");
 }
 
 static void _v2(void)
@@ -152,6 +169,8 @@ static void _v2(void)
     _put(path, "low 0\nhigh 0\nmax 4\noom 1\noom_kill 1\n");
     snprintf(path, sizeof(path), "%s/user/task_1/memory.events", step);
     _put(path, "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n");
+    snprintf(path, sizeof(path), "%s/user/task_0/memory.peak", step);
+    _put(path, "1040384\n");
 
     ok(hl_mem_cgroup_find(root, self, "n1", 0, 7, 3, &cg) == 0 &&
            cg.version == 2,
@@ -164,6 +183,12 @@ static void _v2(void)
     ok(hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){0, 0, false}) == 1 &&
            hl_mem_cgroup_task_oom(&cg, &(struct hl_task_ids){1, 1, false}) == 0,
        "v2: the OOM kill is task 0's, from user/task_T");
+    ok(hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){0, 0, false}) ==
+               1040384 &&
+           hl_mem_cgroup_task_peak(&cg, &(struct hl_task_ids){1, 1, false}) ==
+               HL_CGROUP_NONE,
+       "v2: task 0's peak from user/task_0/memory.peak; none where the "
+       "kernel has no memory.peak");
     ok(hl_mem_cgroup_find(root, self, "n1", 0, 7, 30, &cg) < 0,
        "v2: step_30 is not step_3");
 }

@@ -108,7 +108,8 @@ int main(void)
     struct hl_merge_in in = {
         .node = "n1",
         .tasks = 8,
-        .exit_rows = "0,n1,100,exited,0,,0\n1,n1,101,signaled,,9,1\n",
+        .exit_rows = "0,n1,100,exited,0,,0,308084736,1764950081.013512290\n"
+                     "1,n1,101,signaled,,9,1,58720256,1764950079.501230004\n",
         .ended = ended,
         .nended = 5,
         .node_row = "n1,367001600,1073741824,1\n",
@@ -183,9 +184,11 @@ int main(void)
               "\n# heapline node 1\nhost,cgroup_peak_bytes,"
               "mem_limit_bytes,oom_kills\nn1,367001600,1073741824,1\n") != NULL,
        "the node's section");
-    ok(strstr(text, "\n# heapline exit 1\ntask,host,pid,status,exit_code,"
-                    "signal,oom\n0,n1,100,exited,0,,0\n"
-                    "1,n1,101,signaled,,9,1\n") != NULL,
+    ok(strstr(text,
+              "\n# heapline exit 1\ntask,host,pid,status,exit_code,"
+              "signal,oom,cgroup_peak_bytes,end_time_s\n"
+              "0,n1,100,exited,0,,0,308084736,1764950081.013512290\n"
+              "1,n1,101,signaled,,9,1,58720256,1764950079.501230004\n") != NULL,
        "the exit rows under one header");
     is_uint(_count(text, "# heapline 1\n"), 2,
             "two record sections: final and provisional records apart");
