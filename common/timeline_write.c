@@ -25,12 +25,24 @@ static void _point(struct hl_buf *b, const struct hl_timeline_point *p,
     _figure(b, p->pss);
     _figure(b, p->pss_shmem);
     _figure(b, p->rss_shmem);
+    if (version < 3)
+        return;
+    if (p->heap_last == HL_TIMELINE_UNKNOWN || p->heap_last >= p->heap ||
+        p->t_last < p->t_ms) {
+        hl_buf_str(b, "::");
+        return;
+    }
+    hl_buf_char(b, ':');
+    hl_buf_i64(b, p->t_last);
+    _figure(b, p->heap_last);
 }
 
 void hl_timeline_put(struct hl_buf *b, const struct hl_timeline_point *p,
                      size_t n, int version)
 {
-    if (version >= 2)
+    if (version == 2)
+        hl_buf_str(b, "v2");
+    else if (version >= 3)
         hl_buf_str(b, HL_TIMELINE_WORD);
     for (size_t i = 0; i < n; i++) {
         if (i || version >= 2)

@@ -120,12 +120,23 @@ static int _cannot_run(const char *name, int err)
     return err == ENOENT ? 127 : 126;
 }
 
+/* Whether the library's setting `name` is on, as it reads it. */
+static int _set(const char *name)
+{
+    const char *v = getenv(name);
+
+    return v && *v && strcmp(v, "0") != 0;
+}
+
 /* What the user should know of the program before it runs: that it
  * cannot be measured, or that it is a shell script, each of whose
- * processes is measured on its own. */
+ * processes is measured on its own, and gives what each gives (as the
+ * environment the program gets says: -o and -q are in it). */
 static void _say_what_it_is(const char *name)
 {
     char path[PATH_MAX], why[3 * PATH_MAX], shell[64];
+    const char *output = getenv("HEAPLINE_OUTPUT");
+    int record = output && *output, summary = !_set("HEAPLINE_QUIET");
 
     if (hl_target_resolve(name, path) < 0)
         return;
@@ -134,10 +145,14 @@ static void _say_what_it_is(const char *name)
     else if (hl_target_shell_script(path, shell, sizeof(shell)))
         fprintf(stderr,
                 "heapline: %s is a %s script: the shell and each program it "
-                "runs are measured, each process with a summary line and a "
-                "record of its own; to measure one program alone, give "
-                "heapline that program's own path\n",
-                path, shell);
+                "runs are measured, each process %s; to measure one program "
+                "alone, give heapline that program's own path\n",
+                path, shell,
+                record && summary
+                    ? "with a summary line and a record of its own"
+                : record  ? "with a record of its own"
+                : summary ? "with a summary line of its own"
+                          : "on its own");
 }
 
 int main(int argc, char **argv)

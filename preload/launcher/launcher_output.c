@@ -15,6 +15,15 @@ int hl_output_unwritable(const char *output, char *why, size_t cap)
     size_t len = slash ? (size_t)(slash - output) : 0;
     struct stat st;
 
+    /* A record is a file: a folder's name would fail only at the end. */
+    if ((slash && !slash[1]) ||
+        (stat(output, &st) == 0 && S_ISDIR(st.st_mode))) {
+        snprintf(why, cap,
+                 "a folder: -o names the record's file, such as "
+                 "%s%s%%p.csv (a record per process)",
+                 output, slash && !slash[1] ? "" : "/");
+        return 1;
+    }
     if (access(output, W_OK) == 0)
         return 0;
     if (!slash)

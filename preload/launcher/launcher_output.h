@@ -6,10 +6,11 @@
 #include <stddef.h>
 
 /* Whether the record at output cannot be written: 1 with why in
- * why[0..cap) ("its folder runs does not exist"), 0 when it can, or when
- * it cannot be told before the program runs (a pattern letter in the
- * folder's name). A file that exists and can be written is written in
- * place whatever its folder. */
+ * why[0..cap) ("its folder runs does not exist"; or output names a
+ * folder, one that exists or a name that ends with a slash), 0 when it
+ * can, or when it cannot be told before the program runs (a pattern
+ * letter in the folder's name). A file that exists and can be written is
+ * written in place whatever its folder. */
 int hl_output_unwritable(const char *output, char *why, size_t cap);
 
 #endif

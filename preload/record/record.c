@@ -113,6 +113,24 @@ static int _write_in_place(const char *path, const char *text, size_t len)
     return failed ? -1 : 0;
 }
 
+/* Why a record cannot be written where the user named a folder. */
+#define _A_FOLDER                                                              \
+    "a folder: HEAPLINE_OUTPUT names the record's file, such as %p.csv in "    \
+    "that folder: Is a directory"
+
+/* Whether HEAPLINE_OUTPUT names a folder: its name ends with a slash, or
+ * its path is one. */
+static int _names_folder(void)
+{
+    size_t len = strlen(hl_settings.output);
+    struct stat st;
+
+    if (len && hl_settings.output[len - 1] == '/')
+        return 1;
+    return hl_paths.ready && stat(hl_paths.path, &st) == 0 &&
+           S_ISDIR(st.st_mode);
+}
+
 void hl_record_check_folder(void)
 {
     const char *slash;
@@ -120,8 +138,13 @@ void hl_record_check_folder(void)
     struct stat st;
     size_t len;
 
-    if (hl_settings.output_fd || !hl_paths.ready ||
-        !(slash = strrchr(hl_paths.path, '/')))
+    if (hl_settings.output_fd)
+        return;
+    if (_names_folder()) {
+        _warn(hl_paths.ready ? hl_paths.path : hl_settings.output, _A_FOLDER);
+        return;
+    }
+    if (!hl_paths.ready || !(slash = strrchr(hl_paths.path, '/')))
         return;
     len = slash > hl_paths.path ? (size_t)(slash - hl_paths.path) : 1;
     memcpy(folder, hl_paths.path, len);
@@ -147,7 +170,10 @@ void hl_record_write(const struct hl_figures *f, const struct hl_memory *mem,
         return;
     }
     if (!hl_paths.ready) {
-        _warn("named by HEAPLINE_OUTPUT", "path too long");
+        if (_names_folder())
+            _warn(hl_settings.output, _A_FOLDER);
+        else
+            _warn("named by HEAPLINE_OUTPUT", "path too long");
         return;
     }
     if (hl_replace_file(hl_paths.path, hl_paths.temp, _text, b.len, NULL) == 0)

@@ -18,8 +18,9 @@
     (HL_CALLSITES_FIELD + HL_MODULES_FIELD + HL_TIMELINE_FIELD + 2048)
 
 /* At start: says at once (the one warning of record_write) when the
- * folder of the record's path is missing, so that a long run is not
- * measured for nothing; the program runs on. */
+ * folder of the record's path is missing, or when the path names a
+ * folder (a record is a file), so that a long run is not measured for
+ * nothing; the program runs on. */
 void hl_record_check_folder(void);
 
 /* Writes the record to its path (output_path.h), replacing the provisional

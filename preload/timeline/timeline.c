@@ -56,6 +56,15 @@ static void _merge(struct hl_timeline *tl, size_t a, size_t b)
     p->rss_lo = _least(p->rss_lo, q->rss_lo);
     p->rss_hi = q->rss_hi;
     _pss_in(p, q->pss, q->pss_shmem, q->rss_shmem);
+    /* Below its most after q's last note, or from q's start at q's most:
+     * a release in q is drawn when it happened, and no earlier one. */
+    if (q->heap_last < q->heap) {
+        p->t_last = q->t_last;
+        p->heap_last = q->heap_last;
+    } else {
+        p->t_last = q->t_ms - 1;
+        p->heap_last = q->heap;
+    }
 }
 
 /* Doubles the width until at most half the points are left: room for as
@@ -137,8 +146,18 @@ size_t hl_timeline_note(struct hl_timeline *tl, int64_t t_ms, uint64_t heap,
             changed = _first(changed, tl->n - 1);
         }
         tl->p[tl->n] = (struct hl_timeline_point){
-            t_ms,  heap,  _NONE, heap, fall ? tl->floor : _NONE,
-            _NONE, _NONE, _NONE, _NONE};
+            .t_ms = t_ms,
+            .heap = heap,
+            .rss = _NONE,
+            .heap_lo = heap,
+            .rss_lo = fall ? tl->floor : _NONE,
+            .rss_hi = _NONE,
+            .pss = _NONE,
+            .pss_shmem = _NONE,
+            .rss_shmem = _NONE,
+            .t_last = t_ms,
+            .heap_last = heap,
+        };
         /* The first point takes the reading of the start. */
         if (!tl->n && r)
             _read_in(&tl->p[0], r);
@@ -147,6 +166,12 @@ size_t hl_timeline_note(struct hl_timeline *tl, int64_t t_ms, uint64_t heap,
         return changed;
     }
     last = &tl->p[tl->n - 1];
+    /* Where the point ends matters to its text only below its most. */
+    if (heap < last->heap || last->heap_last < last->heap)
+        changed = _first(changed, tl->n - 1);
+    if (heap < last->heap && t_ms > last->t_last)
+        last->t_last = t_ms;
+    last->heap_last = heap;
     if (heap > last->heap || heap < last->heap_lo ||
         (fall && tl->floor < last->rss_lo)) {
         last->heap = _most(last->heap, heap);
@@ -178,9 +203,15 @@ void hl_timeline_settle(struct hl_timeline *tl, uint64_t peak,
             p->heap = peak;
         if (p->heap_lo > p->heap)
             p->heap_lo = p->heap;
+        if (p->t_last > end_ms)
+            p->t_last = end_ms;
         if (hwm && p->rss_hi != _NONE && p->rss_hi > hwm)
             p->rss_hi = hwm;
     }
-    if (tl->n)
+    if (tl->n) {
+        /* A point that ended at its most ends at the peak. */
+        if (tl->p[at].heap_last >= tl->p[at].heap)
+            tl->p[at].heap_last = peak;
         tl->p[at].heap = peak;
+    }
 }

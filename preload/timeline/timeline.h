@@ -4,7 +4,9 @@
  * Time is cut into buckets of one width, aligned on multiples of it from
  * the library's start; a point is opened by the first observation of its
  * bucket, and holds from then until the next point the most and the least
- * heap observed, and of the readings of memory: the most and the least
+ * heap observed, the heap at its last observation and when (so that a
+ * release followed by a long idle is drawn when it happened, not at the
+ * next point), and of the readings of memory: the most and the least
  * VmRSS, the VmHWM read at its end, the reading of Pss of largest Pss.
  *
  * A reading is taken at an observation, before the event that made it (an
@@ -23,9 +25,9 @@
  * When a point must be opened and all are taken, the width doubles (as
  * many times as needed) and the points of each wider bucket are merged
  * into one: the first one's time, the most of the mosts, the least of the
- * leasts, the last one's bound. So a run of any length keeps at most
- * HL_TIMELINE_POINTS points, each bucket HL_TIMELINE_FIRST_MS wide or a
- * power of two of that: a 2-hour run's points are 32 to 64 s apart.
+ * leasts, the last one's bound and last observation. So a run of any length
+ * keeps at most HL_TIMELINE_POINTS points, each bucket HL_TIMELINE_FIRST_MS
+ * wide or a power of two of that: a 2-hour run's points are 32 to 64 s apart.
  *
  * Nothing here reads a clock or allocates: timeline_live.c feeds it, and
  * the tests drive it with times of their own. */

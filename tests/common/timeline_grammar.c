@@ -1,5 +1,6 @@
 /* Proves that the record's timeline field is read as the library writes
- * it (common/timeline_write.c, then timeline_read.c): the version word,
+ * it (common/timeline_write.c, then timeline_read.c): the version word
+ * (3, and 2 as heapline wrote before),
  * points of every size, unknown figures (empty fields), the spaces that
  * pad a provisional record, the words of a point whose write a death cut
  * short (skipped); that today's records, of version 1 (no version word,
@@ -8,7 +9,9 @@
  * a field that reads; that the readings settle as documented; and that
  * what breaks the grammar is refused, saying what: a point with a figure
  * missing or not a count, a version unknown, times that do not grow, more
- * points than the reader takes. */
+ * points than the reader takes; that a point that ended below its most is
+ * written with its last note and read as two, the release where it
+ * happened. */
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -44,11 +47,12 @@ static int _same(const struct hl_timeline_point *a,
 static void _round_trip(void)
 {
     static const struct hl_timeline_point want[] = {
-        {0, 0, 0, 0, 0, 0, _U, _U, _U},
-        {1, 4096, _U, 4000, _U, _U, _U, _U, _U},
-        {999, UINT64_MAX - 1, UINT64_MAX - 1, 7, 8, UINT64_MAX - 1, 5, 6, 9},
+        {0, 0, 0, 0, 0, 0, _U, _U, _U, 0, _U},
+        {1, 4096, _U, 4000, _U, _U, _U, _U, _U, 0, _U},
+        {999, UINT64_MAX - 1, UINT64_MAX - 1, 7, 8, UINT64_MAX - 1, 5, 6, 9, 0,
+         _U},
         {INT64_MAX, 314572800, 11534336, 314572800, 10485760, 12582912, 9000000,
-         1000000, 4000000},
+         1000000, 4000000, 0, _U},
     };
     char text[1024];
     struct hl_buf b;
@@ -58,11 +62,11 @@ static void _round_trip(void)
     hl_buf_init(&b, text, sizeof(text));
     hl_timeline_put(&b, want, _N(want), HL_TIMELINE_VERSION);
     is_str(text,
-           "v2 0:0:0:0:0:0::: 1:4096::4000::::: "
+           "v3 0:0:0:0:0:0::::: 1:4096::4000::::::: "
            "999:18446744073709551614:18446744073709551614:7:8:"
-           "18446744073709551614:5:6:9 "
+           "18446744073709551614:5:6:9:: "
            "9223372036854775807:314572800:11534336:314572800:10485760:"
-           "12582912:9000000:1000000:4000000",
+           "12582912:9000000:1000000:4000000::",
            "the version word, then the points a space apart, an unknown "
            "figure empty");
     n = _parse(text, &why);
@@ -72,17 +76,24 @@ static void _round_trip(void)
         ok(_same(&_got[i], &want[i]), "point %zu read back", i);
     hl_buf_init(&b, text, sizeof(text));
     hl_timeline_put(&b, want, 0, HL_TIMELINE_VERSION);
-    is_str(text, "v2", "no point: the version word alone");
+    is_str(text, "v3", "no point: the version word alone");
     is_int(_parse(text, &why), 0, "read back: no point");
+    is_int(_version, 3, "of version 3");
+    hl_buf_init(&b, text, sizeof(text));
+    hl_timeline_put(&b, want, _N(want), 2);
+    is_int(_parse(text, &why), (long)_N(want),
+           "written in version 2, nine figures a point: read back (%s)", why);
     is_int(_version, 2, "of version 2");
+    for (size_t i = 0; i < _N(want); i++)
+        ok(_same(&_got[i], &want[i]), "point %zu of version 2 read back", i);
 }
 
 /* Today's records: no version word, t:heap:rss. */
 static void _version_1(void)
 {
     static const struct hl_timeline_point want[] = {
-        {0, 10, 12, 10, 12, _U, _U, _U, _U},
-        {1, 300, _U, 300, _U, _U, _U, _U, _U},
+        {0, 10, 12, 10, 12, _U, _U, _U, _U, 0, _U},
+        {1, 300, _U, 300, _U, _U, _U, _U, _U, 0, _U},
     };
     const char *why;
 
@@ -145,7 +156,16 @@ static void _refused(void)
         {"v2 5:10:1:2:3:4:5:6:x", "a bad timeline point"},
         {"v2 5:1::::::: 5:1:::::::", "timeline points out of order"},
         {"v2 5:18446744073709551615:::::::", "a bad timeline point"},
-        {"v3 5:10:20", "a timeline of an unknown version"},
+        {"v4 5:10:20", "a timeline of an unknown version"},
+        {"v3 5:10:1:2:3:4:5:6:7", "a bad timeline point"},
+        {"v3 5:10:1:2:3:4:5:6:7:8:9:10", "a bad timeline point"},
+        {"v3 5:10::::::::7:", "a bad timeline point"},
+        {"v3 5:10:::::::::1", "a bad timeline point"},
+        {"v3 5:10::::::::4:1", "a bad timeline point"},
+        {"v3 5:10::::::::7:10", "a bad timeline point"},
+        {"v3 5:10::::::::9223372036854775807:1", "a bad timeline point"},
+        {"v3 5:10::::::::7:1 7:1:::::::::", "timeline points out of order"},
+        {"v3 5:10::::::::7:1 6:1:::::::::", "timeline points out of order"},
         {"v 5:10:20", "a timeline of an unknown version"},
         {"v22 5:10:20", "a timeline of an unknown version"},
         {"v2x", "a timeline of an unknown version"},
@@ -172,15 +192,62 @@ static void _cut_short(void)
            "a slot being filled with the mark is skipped (%s)", why);
 }
 
+/* A point that ended below its most: written with its last note, read
+ * as two, the release where it happened (issue 35, item 1). */
+static void _release_read_as_two(void)
+{
+    static const struct hl_timeline_point held = {500, 75000, 80, 100, 40,  90,
+                                                  7,   8,     9,  503, 3000};
+    const struct hl_timeline_point rest = {504, 3000, 80, 3000, 40, 90,
+                                           _U,  _U,   _U, 0,    _U};
+    char text[256];
+    struct hl_buf b;
+    const char *why;
+
+    hl_buf_init(&b, text, sizeof(text));
+    hl_timeline_put(&b, &held, 1, HL_TIMELINE_VERSION);
+    is_str(text, "v3 500:75000:80:100:40:90:7:8:9:503:3000",
+           "a point that ended below its most: its last note's time and heap");
+    hl_buf_init(&b, text, sizeof(text));
+    hl_timeline_put(&b, &held, 1, 2);
+    is_str(text, "v2 500:75000:80:100:40:90:7:8:9", "not in version 2");
+    is_int(_parse("v3 0:100:50:100:40:60:::::  "
+                  "500:75000:80:100:40:90:7:8:9:503:3000   "
+                  "1500:3000:80:3000:80:90:::::",
+                  &why),
+           4, "three points, one of them ended below its most: four read (%s)",
+           why);
+    ok(_got[1].t_ms == 500 && _got[1].heap == 75000 && _got[1].heap_lo == 100 &&
+           _got[1].pss == 7 && _got[1].heap_last == _U,
+       "the point until its last note: its most, its least, its Pss");
+    ok(_same(&_got[2], &rest),
+       "then from the next millisecond the heap of its last note, its "
+       "readings of VmRSS, no Pss");
+    is_int(_got[3].t_ms, 1500, "then the next point");
+    is_int(_parse("v3 0:9::::::::5:1 6:1:::::::::", &why), 2,
+           "no millisecond between the last note and the next point: no "
+           "rest (%s)",
+           why);
+    is_int(_parse("v3 0:9::::::::5:1", &why), 2,
+           "the last point's rest, however short the run (%s)", why);
+    ok(_got[1].t_ms == 6 && _got[1].heap == 1, "from the next millisecond");
+    is_int(_parse("v3 0:9::::::::5:1 9:1:::::::::", &why), 3,
+           "three points read where there is room (%s)", why);
+    is_int(hl_timeline_parse("v3 0:9::::::::5:1 9:1:::::::::", 30, _got, 2,
+                             &_version, &why),
+           -1, "refused when more than the reader takes");
+    is_str(why, "a timeline of too many points", "saying so");
+}
+
 /* The readings settled: from the last point back. */
 static void _settled(void)
 {
     struct hl_timeline_point p[] = {
-        {0, 1, 950, 1, 400, _U, _U, _U, _U},
-        {10, 1, _U, 1, _U, _U, _U, _U, _U},
-        {20, 1, 700, 1, 300, 800, _U, _U, _U},
-        {30, 1, 5000, 1, _U, _U, _U, _U, _U},
-        {40, 1, _U, 1, _U, _U, _U, _U, _U},
+        {0, 1, 950, 1, 400, _U, _U, _U, _U, 0, _U},
+        {10, 1, _U, 1, _U, _U, _U, _U, _U, 0, _U},
+        {20, 1, 700, 1, 300, 800, _U, _U, _U, 0, _U},
+        {30, 1, 5000, 1, _U, _U, _U, _U, _U, 0, _U},
+        {40, 1, _U, 1, _U, _U, _U, _U, _U, 0, _U},
     };
 
     hl_timeline_settle_rss(p, _N(p), 700, 2000);
@@ -213,7 +280,7 @@ static struct hl_timeline_point _a_point(unsigned slot, unsigned k)
     uint64_t a = sizes[k % 4], b = sizes[(k + slot) % 4];
 
     return (struct hl_timeline_point){
-        (int64_t)(slot * 1000 + k % 3), a, b, a, b, b, a, b, a};
+        (int64_t)(slot * 1000 + k % 3), a, b, a, b, b, a, b, a, 0, _U};
 }
 
 static int _written(unsigned slot, const struct hl_timeline_point *p)
@@ -286,13 +353,13 @@ static void _too_many(void)
     const char *why;
 
     for (int i = 0; i < HL_TIMELINE_READ_MAX; i++)
-        p[i] =
-            (struct hl_timeline_point){i, (uint64_t)i, 0, 0, 0, 0, _U, _U, _U};
+        p[i] = (struct hl_timeline_point){i,  (uint64_t)i, 0,  0, 0, 0,
+                                          _U, _U,          _U, 0, _U};
     hl_buf_init(&b, text, sizeof(text));
     hl_timeline_put(&b, p, HL_TIMELINE_READ_MAX, HL_TIMELINE_VERSION);
     is_int(_parse(text, &why), HL_TIMELINE_READ_MAX, "%d points: read",
            HL_TIMELINE_READ_MAX);
-    hl_buf_str(&b, " 99999:1:1:1:1:1:::");
+    hl_buf_str(&b, " 99999:1:1:1:1:1:::::");
     is_int(_parse(text, &why), -1, "%d points: refused",
            HL_TIMELINE_READ_MAX + 1);
     is_str(why, "a timeline of too many points", "saying so");
@@ -302,9 +369,9 @@ static void _too_many(void)
 static void _widest_fits(void)
 {
     const struct hl_timeline_point p = {
-        INT64_MAX,      UINT64_MAX - 1, UINT64_MAX - 1,
-        UINT64_MAX - 1, UINT64_MAX - 1, UINT64_MAX - 1,
-        UINT64_MAX - 1, UINT64_MAX - 1, UINT64_MAX - 1};
+        INT64_MAX - 1,  UINT64_MAX - 1, UINT64_MAX - 1, UINT64_MAX - 1,
+        UINT64_MAX - 1, UINT64_MAX - 1, UINT64_MAX - 1, UINT64_MAX - 1,
+        UINT64_MAX - 1, INT64_MAX - 1,  UINT64_MAX - 2};
     char text[2 * HL_TIMELINE_SLOT];
     struct hl_buf b;
 
@@ -322,6 +389,7 @@ int main(void)
     _padded();
     _refused();
     _cut_short();
+    _release_read_as_two();
     _settled();
     _killed_mid_write();
     _too_many();

@@ -27,9 +27,11 @@ SIZE_UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30,
 SLURM_UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 NUM = r"-?\d+(?:\.\d+)?"
 ANY = r"[^\s,|]+"
-# A record's timeline field (doc/format.md): of version 2, the word v2 and
-# points of nine figures; of version 1, t:heap:rss points a space apart.
-TIMELINE = (r"(?:v2(?: +\d+:\d+(?::\d*){7})*"
+# A record's timeline field (doc/format.md): of version 3, the word v3 and
+# points of eleven figures; of version 2, v2 and nine; of version 1,
+# t:heap:rss points a space apart.
+TIMELINE = (r"(?:v3(?: +\d+:\d+(?::\d*){9})*"
+            r"|v2(?: +\d+:\d+(?::\d*){7})*"
             r"|\d+:\d+:\d*(?: +\d+:\d+:\d*)*)")
 # A row of heapline-report --timeline's chart: one block character a column.
 SPARK = r"[\u2581-\u2588]+"

@@ -35,7 +35,7 @@ if _SITES_RATE:
     HEADER += ",sites_dropped"
 # The figures of a timeline's point (doc/format.md, The timeline).
 POINT = ("t_ms", "heap", "rss", "heap_lo", "rss_lo", "rss_hi", "pss",
-         "pss_shmem", "rss_shmem")
+         "pss_shmem", "rss_shmem", "t_last", "heap_last")
 SIZE = r"(\d+ B|\d+\.\d (?:KiB|MiB|GiB|TiB))"
 SUMMARY = re.compile(
     r"^heapline: (\d+) allocs, (\d+) frees, peak %s, live at exit %s, "
@@ -160,9 +160,9 @@ def read_record(path):
 
 def points(rec):
     """The points of a record's timeline, each a dict of POINT's figures
-    (None where empty); fails the test if its version word is not v2."""
+    (None where empty); fails the test if its version word is not v3."""
     words = rec["timeline"].split()
-    check(words[:1] == ["v2"], "timeline of version 2: %r" % words[:1])
+    check(words[:1] == ["v3"], "timeline of version 3: %r" % words[:1])
     found = []
     for word in words[1:]:
         figures = word.split(":")

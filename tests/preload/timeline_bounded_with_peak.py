@@ -42,6 +42,15 @@ def check_timeline(what, rec, most=256):
             "%s: every point has a reading, at most VmHWM" % what)
     t.check(all(p[3] <= p[1] for p in points),
             "%s: every point's least heap at most its most" % what)
+    ends = [points[i + 1][0] if i + 1 < len(points)
+            else round(rec["elapsed_s"] * 1000) + 1
+            for i in range(len(points))]
+    t.check(all((p[9] is None) == (p[10] is None) and
+                (p[9] is None or (p[0] <= p[9] < end and p[3] <= p[10] < p[1]))
+                for p, end in zip(points, ends)),
+            "%s: a point that ended below its most has its last note within "
+            "it, its heap then between its least and its most: %r"
+            % (what, points))
     t.check(all(p[4] is not None and p[4] <= p[2] for p in points),
             "%s: every point has a least RSS, at most its most" % what)
     t.check(all(p[5] is not None and p[2] <= p[5] <= rec["vmhwm_bytes"]

@@ -9,7 +9,10 @@
  * since, so that a process that hands its memory over holds at least
  * little right after; its bound above is the VmHWM read at its end, and a
  * point closed with no reading takes the next one's; none is past the end;
- * the index a note returns is the first point that changed. */
+ * the index a note returns is the first point that changed; a point keeps
+ * the heap at its last observation and when, so that a release within it
+ * followed by a long idle is known to have happened within it (issue 35,
+ * item 1), and a merge keeps the later point's. */
 #include <string.h>
 
 #include "../tap.h"
@@ -246,8 +249,58 @@ static void _end_bounds_points(void)
     is_uint(_tl.p[1].rss, 6000, "and their largest reading");
 }
 
+/* A heap that grows and falls back within one bucket, then stays. */
+static void _release_within_a_point(void)
+{
+    const uint64_t mib = 1 << 20;
+    size_t changed;
+
+    hl_timeline_reset(&_tl);
+    hl_timeline_note(&_tl, 0, mib, _r(2 * mib, 2 * mib));
+    hl_timeline_note(&_tl, 500, 65 * mib, NULL);
+    is_uint(_tl.p[1].heap_last, 65 * mib,
+            "a point opened: its last heap its "
+            "heap");
+    hl_timeline_note(&_tl, 501, 75 * mib, NULL);
+    changed = hl_timeline_note(&_tl, 503, 3 * mib, NULL);
+    is_int(changed, 1, "a release within the point changes it");
+    is_uint(_tl.p[1].heap, 75 * mib, "its most: 75 MiB");
+    is_uint(_tl.p[1].heap_last, 3 * mib, "its last heap: 3 MiB");
+    is_int(_tl.p[1].t_last, 503, "at 503 ms");
+    hl_timeline_note(&_tl, 1500, 3 * mib, NULL);
+    is_int(_tl.n, 3, "a note a second later opens a point");
+    is_uint(_tl.p[1].heap_last, 3 * mib,
+            "the point of the release still ends at 3 MiB");
+    hl_timeline_settle(&_tl, 75 * mib, 501, -1, 1500);
+    is_int(_tl.p[1].t_last, 503, "settled: the last note's time kept");
+    hl_timeline_reset(&_tl);
+    for (int i = 0; i < HL_TIMELINE_POINTS; i++) {
+        hl_timeline_note(&_tl, i * 10, i == 1 ? 50 * mib : mib, NULL);
+        if (i == 1)
+            hl_timeline_note(&_tl, 15, 2 * mib, NULL);
+        if (i == 2)
+            hl_timeline_note(&_tl, 25, 60 * mib, NULL);
+    }
+    hl_timeline_note(&_tl, HL_TIMELINE_POINTS * 10, mib, NULL);
+    is_uint(_tl.p[0].heap, 50 * mib, "merged: the most of the pair");
+    is_uint(_tl.p[0].heap_last, 2 * mib, "and the later one's last heap");
+    is_int(_tl.p[0].t_last, 15, "and when");
+    is_uint(_tl.p[1].heap, 60 * mib,
+            "a pair whose first point rose to 60 MiB, the later one 1 MiB");
+    is_uint(_tl.p[1].heap_last, mib,
+            "ends at the later one's most, from its start on");
+    is_int(_tl.p[1].t_last, 29, "the millisecond before the later one's start");
+    hl_timeline_reset(&_tl);
+    hl_timeline_note(&_tl, 0, mib, NULL);
+    hl_timeline_note(&_tl, 30, 9 * mib, NULL);
+    hl_timeline_note(&_tl, 38, mib, NULL);
+    hl_timeline_settle(&_tl, 9 * mib, 30, -1, 35);
+    is_int(_tl.p[1].t_last, 35, "a last note past the end: at the end");
+}
+
 int main(void)
 {
+    _release_within_a_point();
     _readings();
     _end_bounds_points();
     _hand_over();

@@ -1,5 +1,7 @@
 """Mistakes caught before a long run: -o FILE in a folder that does not
-exist, that is not a folder, or that cannot be written, and a --sites RATE
+exist, that is not a folder, or that cannot be written, -o naming a folder
+(one that exists, or a name that ends with a slash, as a new user types
+-o missing-dir/), and a --sites RATE
 that is no size, are usage errors (a line naming the file or value and
 what is wrong, exit 2) and the program is not run; a folder with a pattern
 letter in its name is left to the library, which knows it only then; a
@@ -26,6 +28,11 @@ cases = [
     (["-o", os.path.join(work, "none", "r.csv")], "none",
      "No such file or directory"),
     (["-o", os.path.join(plain, "r.csv")], plain, "is not a folder"),
+    (["-o", work], work, "a folder: -o names the record's file, such as "
+     + work + "/%p.csv"),
+    (["-o", work + "/"], work + "/", "a folder: -o names the record's file"),
+    (["-o", "missing-dir/"], "-o missing-dir/",
+     "a folder: -o names the record's file, such as missing-dir/%p.csv"),
     (["--sites=abc"], "'abc'", "a size in bytes"),
     (["--sites=12Q"], "'12Q'", "a size in bytes"),
 ]

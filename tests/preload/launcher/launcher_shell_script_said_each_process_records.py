@@ -1,8 +1,9 @@
 """A shell script given as the program (pyenv's python3 shim is one,
 "#!/usr/bin/env bash") is said to be one before it runs: its shell and
 each program it runs are measured, each with a record of its own, and the
-way to measure one program alone is named; its output and exit status are
-unchanged. A script of another interpreter (Python) is the program itself:
+way to measure one program alone is named, with what each process gives
+(a summary line, a record, as -o and -q say); its output and exit status
+are unchanged. A script of another interpreter (Python) is the program itself:
 nothing is said of it."""
 
 import os
@@ -32,6 +33,19 @@ for head in ("#!/bin/sh", "#!/usr/bin/env bash", "#!/usr/bin/env -S bash -e"):
     t.check(len([l for l in res.stderr.splitlines() if t.SUMMARY.match(l)])
             >= 2, "%s: the shell and python3 each measured: %r"
             % (head, res.stderr))
+# What each process gives, as -o and -q (or the environment) say: no
+# record is promised where none is written.
+for args, extra, gives in (
+        ([], {}, "each process with a summary line of its own;"),
+        (["-q", "-o", os.path.join(work, "r.csv")], {},
+         "each process with a record of its own;"),
+        ([], {"HEAPLINE_OUTPUT": os.path.join(work, "r.csv")},
+         "each process with a summary line and a record of its own;"),
+        (["-q"], {}, "each process on its own;")):
+    res = t.run([t.LAUNCHER] + args + [script], dict(env, **extra))
+    said = [l for l in res.stderr.splitlines() if "script" in l]
+    t.check(len(said) == 1 and gives in said[0],
+            "%s %s: said '%s': %r" % (args, extra, gives, res.stderr))
 script = os.path.join(work, "prog.py")
 with open(script, "w") as f:
     f.write("#!%s\nprint(1)\n" % t.PYTHON3)

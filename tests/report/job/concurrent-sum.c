@@ -37,7 +37,7 @@ static struct hl_conc _g;
  * and its bound are the same. */
 #define _P(t, heap, rss)                                                       \
     {                                                                          \
-        (t), (heap), (rss), (heap), (rss), (rss), _U, _U, _U                   \
+        (t), (heap), (rss), (heap), (rss), (rss), _U, _U, _U, 0, _U            \
     }
 
 /* One process of 1 s: 300 MiB of heap, 200 MiB of RSS, from 100 ms to
@@ -146,9 +146,9 @@ static void _hand_over(int64_t widen_ms)
         int64_t from = 1 + 42 * k;
 
         p[(*n)++] = (struct hl_timeline_point){
-            from, 100 * MIB, held, 100 * MIB, held, held, _U, _U, _U};
-        p[(*n)++] = (struct hl_timeline_point){from + 40, 0,  base, 0, base,
-                                               held,      _U, _U,   _U};
+            from, 100 * MIB, held, 100 * MIB, held, held, _U, _U, _U, 0, _U};
+        p[(*n)++] = (struct hl_timeline_point){
+            from + 40, 0, base, 0, base, held, _U, _U, _U, 0, _U};
     }
     hl_conc_init(&_g);
     if (widen_ms)
@@ -260,7 +260,7 @@ static void _pss(void)
     static const struct hl_timeline_point shared[] = {
         _P(0, 32 * MIB, 288 * MIB),
         {100, 32 * MIB, 288 * MIB, 32 * MIB, 288 * MIB, 288 * MIB, 160 * MIB,
-         128 * MIB, 256 * MIB},
+         128 * MIB, 256 * MIB, 0, _U},
         _P(200, 32 * MIB, 286 * MIB),
     };
     static const struct hl_timeline_point alone[] = {_P(0, 0, 10 * MIB)};
