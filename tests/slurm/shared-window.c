@@ -1,9 +1,8 @@
 /* An MPI task of the plugin's cluster tests (issue 31): the ranks of a
  * node share one window of MPI_Win_allocate_shared, WINDOW_MIB MiB that
  * rank 0 allocates and every rank writes page by page, and each holds
- * OWN_MIB MiB of its own. All hold at once, allocating (so that their
- * timelines read Pss while all map the window), for at least 60 ms and
- * 20 ms of CPU time.
+ * OWN_MIB MiB of its own. All hold at once, allocating until their
+ * timelines have read Pss while all map the window (_hold).
  *
  * While all hold, rank 0 prints what they hold, read from outside Pss:
  * "truth BYTES", the window once, every rank's RssAnon and the largest
@@ -31,21 +30,54 @@ static long long _ns(clockid_t clock)
     return (long long)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* As shm-shared.c's: allocations that the timeline notes, its readings of
- * VmRSS at most every 10 ms and of Pss within its budget. */
+/* Reads all of path. */
+static void _read_all(const char *path)
+{
+    char buf[4096];
+    FILE *f = fopen(path, "r");
+
+    if (!f)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    while (fread(buf, 1, sizeof(buf), f) > 0)
+        ;
+    fclose(f);
+}
+
+static void _churn(void)
+{
+    char *p = malloc(2 * MIB);
+
+    if (!p)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(p, 1, 2 * MIB);
+    free(p);
+}
+
+/* Allocations that move the heap by more than its 64th while all hold:
+ * the library's timeline notes them, reading VmRSS at most every 10 ms
+ * and Pss when its budget allows (0.5% of the process's CPU time, each
+ * reading counted at the last one's cost: preload/timeline/pss.h). A
+ * reading costs about what this process's own reading of smaps_rollup
+ * and status costs, c, so 400 c of CPU time past the last reading makes
+ * the next one due: the hold lasts 500 c + 20 ms of CPU time and 60 ms,
+ * then allocates at least once more 15 ms later, when VmRSS is due too,
+ * so that a reading of Pss falls within it whatever the load. */
 static void _hold(void)
 {
-    long long wall = _ns(CLOCK_MONOTONIC), cpu = _ns(CLOCK_PROCESS_CPUTIME_ID);
+    long long c = _ns(CLOCK_THREAD_CPUTIME_ID), wall, cpu, then;
 
+    _read_all("/proc/self/smaps_rollup");
+    _read_all("/proc/self/status");
+    c = _ns(CLOCK_THREAD_CPUTIME_ID) - c;
+    wall = _ns(CLOCK_MONOTONIC);
+    cpu = _ns(CLOCK_PROCESS_CPUTIME_ID);
     while (_ns(CLOCK_MONOTONIC) - wall < 60000000 ||
-           _ns(CLOCK_PROCESS_CPUTIME_ID) - cpu < 20000000) {
-        char *p = malloc(2 * MIB);
-
-        if (!p)
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        memset(p, 1, 2 * MIB);
-        free(p);
-    }
+           _ns(CLOCK_PROCESS_CPUTIME_ID) - cpu < 500 * c + 20000000)
+        _churn();
+    then = _ns(CLOCK_MONOTONIC);
+    do
+        _churn();
+    while (_ns(CLOCK_MONOTONIC) - then < 15000000);
 }
 
 /* The value of KEY in a file of "KEY VALUE" or "KEY: VALUE kB" lines,
