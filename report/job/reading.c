@@ -46,6 +46,10 @@ static int _select(const struct hl_options *opt, const char *name,
     return set->count ? 0 : 2;
 }
 
+/* A series takes up to 256 points of 72 bytes: --all over a million
+ * ranks keeps this many. */
+#define _OWN_SHARED_SERIES 1000
+
 /* What is kept while reading: the series and the band that outputs draw.
  * Returns 0, or -1 when memory runs out. */
 static int _keep(const struct hl_options *opt, const struct hl_reading_want *w,
@@ -53,10 +57,15 @@ static int _keep(const struct hl_options *opt, const struct hl_reading_want *w,
 {
     /* Only the CSV shows each process's allocations and such. */
     set->drop_counts = opt->format != HL_FORMAT_CSV || opt->compare;
-    /* Only the series an output shows are kept: CSV lists every process. */
+    /* Only the series an output shows are kept: CSV lists every process.
+     * The tables' own and shared memory come from the series of the rows
+     * they list (shared_mem.h), up to _OWN_SHARED_SERIES of them (--all). */
     if (opt->timeline)
         set->timelines.keep =
             opt->format == HL_FORMAT_CSV ? SIZE_MAX : opt->top;
+    else if (opt->format != HL_FORMAT_CSV)
+        set->timelines.keep =
+            opt->top < _OWN_SHARED_SERIES ? opt->top : _OWN_SHARED_SERIES;
     set->timelines.job = opt->job;
     if (!w->html)
         return 0;

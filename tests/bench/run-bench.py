@@ -33,6 +33,7 @@ import gen_records  # noqa: E402
 import instructions  # noqa: E402
 import page_bench  # noqa: E402
 import plugin_bench  # noqa: E402
+import pss_bench  # noqa: E402
 import report_bench  # noqa: E402
 
 TIME = "/usr/bin/time"
@@ -431,9 +432,9 @@ def parse_args():
                    help="interpreter of the python workloads (not a shim)")
     p.add_argument("--parts",
                    default="workloads,instructions,report,accuracy,page,"
-                           "plugin",
+                           "plugin,pss",
                    help="comma list of workloads, instructions, report, "
-                        "accuracy, page, plugin")
+                        "accuracy, page, plugin, pss")
     p.add_argument("--workloads", default="all",
                    help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
                         "py-dict,py-dict-malloc,cxx,a-jemalloc,a-tcmalloc "
@@ -609,6 +610,14 @@ def main():
         else:
             text += ["", "Plugin: skipped (no test cluster)"]
             md += ["", "Plugin: skipped (no test cluster)."]
+
+    if "pss" in args.parts:
+        head, rows = pss_bench.run(args, progress)
+        title = ("Readings of Pss: the least CPU time of one reading of "
+                 "/proc/self/smaps_rollup, its ratio to one of VmRSS, and "
+                 "the CPU time the budget of 0.5% puts between two")
+        text += ["", title, text_table(head, rows)]
+        md += ["", title + ":", "", markdown_table(head, rows)]
 
     load = "Load average (1 min) of the machine: %.1f at the start, %.1f " \
         "at the end." % (load_start, os.getloadavg()[0])

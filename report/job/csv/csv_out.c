@@ -1,11 +1,13 @@
 /* qsort_r() */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "buf.h"
 #include "format_write.h"
 #include "job/model/figures.h"
+#include "job/model/shared_mem.h"
 #include "job/read/read_files.h"
 #include "job/report.h"
 #include "shared/fixed_of.h"
@@ -37,7 +39,17 @@
     X(node_conc_rss, "node_concurrent_rss_bytes", COUNT, HL_COL_EMPTY,         \
       "its node's RSS summed moment by moment, at its peak")                   \
     X(node_conc_heap, "node_concurrent_heap_bytes", COUNT, HL_COL_EMPTY,       \
-      "its node's heap summed moment by moment, at its peak")
+      "its node's heap summed moment by moment, at its peak")                  \
+    X(own, "own_bytes", COUNT, HL_COL_EMPTY,                                   \
+      "its Pss less its Pss_Shmem; empty without a reading of Pss")            \
+    X(shared, "shared_bytes", COUNT, HL_COL_EMPTY,                             \
+      "its Pss_Shmem, else its RssShmem (shared_from); empty without either")  \
+    X(shared_from, "shared_from", TEXT, 0,                                     \
+      "pss_shmem, rss_shmem, or empty: what shared_bytes is")                  \
+    X(node_shmem_over, "node_shared_counted_more_than_once_bytes", COUNT,      \
+      HL_COL_EMPTY,                                                            \
+      "its node's RssShmem summed less the largest: what its sum of VmHWM "    \
+      "counts more than once, at most; empty when no process read it")
 
 #define _DERIVED_ENUM(member, ...) _DERIVED_##member,
 HL_FORMAT_TYPES(_derived_row, _DERIVED_COLUMNS, _DERIVED_ENUM,
@@ -83,6 +95,8 @@ static void _derive(const struct hl_report *r, const struct hl_proc *p,
                     size_t rank_procs, int is_peak, struct _derived_row *d)
 {
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
+    struct hl_own_shared o;
+    bool shares = hl_own_shared(r->set, r->sum, p, &o);
 
     *d = (struct _derived_row){
         .heap_per_vmhwm =
@@ -100,7 +114,19 @@ static void _derive(const struct hl_report *r, const struct hl_proc *p,
         .node_true_peak = n->true_peak,
         .node_conc_rss = n->conc_rss,
         .node_conc_heap = n->conc_heap,
+        .own = o.own,
+        .shared = o.shared,
+        .shared_from = !shares    ? ""
+                       : o.by_rss ? "rss_shmem"
+                                  : "pss_shmem",
+        .node_shmem_over = hl_node_shmem_over(n),
     };
+    if (!shares || o.by_rss)
+        d->empty |= HL_EMPTY(_DERIVED_own);
+    if (!shares)
+        d->empty |= HL_EMPTY(_DERIVED_shared);
+    if (!n->shmem_once && !n->shmem_mapped)
+        d->empty |= HL_EMPTY(_DERIVED_node_shmem_over);
     if (!p->vmhwm || hl_proc_heap_unknown(p))
         d->empty |= HL_EMPTY(_DERIVED_heap_per_vmhwm);
     if (!n->request)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "job/model/figures.h"
+#include "job/model/shared_mem.h"
 #include "format_size.h"
 #include "html_chart.h"
 #include "shared/html_escape.h"
@@ -55,6 +56,12 @@ static void _caption(FILE *out, const struct hl_node *n, const char *name)
     }
     hl_format_size(n->vmhwm_sum, size);
     fprintf(out, "; sum of VmHWM %s", size);
+    if (hl_node_shmem_shown(n)) {
+        char shared[96];
+
+        hl_fmt_node_shmem_cell(n, shared, sizeof(shared));
+        fprintf(out, "; %s", shared);
+    }
     if (n->limit) {
         if (n->request) {
             hl_format_size(n->request, size);
@@ -161,6 +168,33 @@ static void _node(FILE *out, const struct hl_report *r, const struct hl_node *n,
     fputs("</figure>\n", out);
 }
 
+/* The shared memory that the sum of VmHWM counted more than once, as the
+ * text says it: of the first node that has some, and how many others. */
+static void _shmem(FILE *out, const struct hl_report *r)
+{
+    const struct hl_node *first = NULL;
+    size_t count = 0;
+    char text[768];
+
+    for (size_t i = 0; i < r->sum->nnodes; i++) {
+        if (!hl_node_shmem_shown(&r->sum->nodes[i]))
+            continue;
+        if (!first)
+            first = &r->sum->nodes[i];
+        count++;
+    }
+    if (!first)
+        return;
+    hl_fmt_node_shmem(first, hl_strpool_get(&r->set->hosts, first->host), text,
+                      sizeof(text));
+    fputs("<p class=\"shared\">", out);
+    hl_html_str(out, text);
+    if (count > 1)
+        fprintf(out, " So on %zu other node%s: their captions say how much.",
+                count - 1, count == 2 ? "" : "s");
+    fputs("</p>\n", out);
+}
+
 /* All nodes share one scale, so that their charts compare at a glance
  * (the request at one height), and one drawing of the axes. */
 void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
@@ -223,5 +257,6 @@ void hl_html_nodes(FILE *out, const struct hl_report *r, int64_t end_ms)
     fputs("</g></defs></svg>\n", out);
     for (size_t i = 0; i < nn; i++)
         _node(out, r, &r->sum->nodes[i], &c, ncols);
+    _shmem(out, r);
     fputs("</section>\n", out);
 }

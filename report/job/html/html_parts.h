@@ -35,9 +35,15 @@ void hl_html_processes_table(FILE *out, const struct hl_report *r);
 
 /* Under MPI, the rows of the processes listed under shown rank i, in the
  * ranks table's columns (rank, pid, parent, host, program when programs,
- * the figures, other processes when others, end); returns whether some of
- * its processes were left out. */
+ * the figures, own and shared when shares, other processes when others,
+ * end); returns whether some of its processes were left out. */
 bool hl_html_rank_processes(FILE *out, const struct hl_report *r, size_t i,
-                            bool programs, bool others);
+                            bool programs, bool shares, bool others);
+
+/* A row's own and shared cells (shared_mem.h), and under the table what
+ * they are, its rows each a `row` ("rank", "process"). */
+void hl_html_own_shared(FILE *out, const struct hl_report *r,
+                        const struct hl_proc *p);
+void hl_html_own_shared_words(FILE *out, const char *row);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "job/model/band.h"
 #include "job/model/figures.h"
+#include "job/model/shared_mem.h"
 #include "format_size.h"
 #include "html_chart.h"
 #include "shared/html_escape.h"
@@ -153,7 +154,7 @@ void hl_html_rank_chart(FILE *out, const struct hl_report *r, int64_t end_ms)
 }
 
 static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
-                 bool programs, bool others, bool pids)
+                 bool programs, bool shares, bool others, bool pids)
 {
     const struct hl_proc *p = &r->set->procs[k->proc];
     const struct hl_node *n = &r->sum->nodes[r->sum->node_of_host[p->host]];
@@ -181,6 +182,8 @@ static void _row(FILE *out, const struct hl_report *r, const struct hl_rank *k,
     hl_html_cell(out, "num", h.at);
     hl_html_cell(out, "num", hwm);
     hl_html_cell(out, "num", h.ratio);
+    if (shares)
+        hl_html_own_shared(out, r, p);
     if (others)
         fprintf(out, "<td class=\"num\">%" PRIu32 "</td>", k->others);
     hl_html_cell(out, "end", how[0] ? how : "exited");
@@ -203,6 +206,7 @@ void hl_html_ranks_table(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
     bool others = false, programs = false, pids, left_out = false;
+    bool shares = false;
 
     if (r->sum->list.by_process) {
         hl_html_processes_table(out, r);
@@ -216,23 +220,29 @@ void hl_html_ranks_table(FILE *out, const struct hl_report *r)
         programs = hl_strpool_get(
                        &r->set->programs,
                        r->set->procs[r->sum->ranks[i].proc].program)[0] != 0;
+    for (size_t i = 0; i < shown && !shares; i++)
+        shares =
+            hl_shares(r->set, r->sum, &r->set->procs[r->sum->ranks[i].proc]);
     fprintf(out,
             "<section id=\"ranks\"><h2>Ranks by peak heap (%zu of "
             "%zu)%s</h2>\n<table><thead><tr><th>rank</th>%s<th "
             "class=\"host\">host</th>%s<th>peak heap</th><th>at (s)</th>"
-            "<th>VmHWM</th><th>heap / VmHWM</th>%s<th "
+            "<th>VmHWM</th><th>heap / VmHWM</th>%s%s<th "
             "class=\"end\">end</th></tr></thead><tbody>\n",
             shown, r->sum->nranks,
             pids ? ", each with its other processes under it" : "",
             pids ? "<th>pid</th><th>parent</th>" : "",
             programs ? "<th class=\"host\">program</th>" : "",
+            shares ? "<th>own</th><th>shared</th>" : "",
             others ? "<th>other processes</th>" : "");
     for (size_t i = 0; i < shown; i++) {
-        _row(out, r, &r->sum->ranks[i], programs, others, pids);
-        if (pids && hl_html_rank_processes(out, r, i, programs, others))
+        _row(out, r, &r->sum->ranks[i], programs, shares, others, pids);
+        if (pids && hl_html_rank_processes(out, r, i, programs, shares, others))
             left_out = true;
     }
     fputs("</tbody></table>", out);
+    if (shares)
+        hl_html_own_shared_words(out, "rank");
     if (left_out)
         fprintf(out,
                 "<p>Under each rank, its %zu largest other processes; --all "

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "job/model/figures.h"
+#include "job/model/shared_mem.h"
 #include "record_format.h"
 #include "job/report.h"
 #include "job/timeline_out.h"
@@ -62,6 +63,21 @@ static void _u64_or_null(FILE *out, uint64_t v, int known)
         fputs("null", out);
 }
 
+/* Its shared memory (aggregate.h): once, as the sum of VmHWM counts it,
+ * and the difference; null when none of its processes read RssShmem. */
+static void _node_shmem(FILE *out, const struct hl_node *n)
+{
+    fputs(", \"shared_memory\": ", out);
+    if (!n->shmem_once && !n->shmem_mapped) {
+        fputs("null", out);
+        return;
+    }
+    fprintf(out,
+            "{\"once_bytes\": %" PRIu64 ", \"mapped_bytes\": %" PRIu64
+            ", \"counted_more_than_once_bytes\": %" PRIu64 "}",
+            n->shmem_once, n->shmem_mapped, hl_node_shmem_over(n));
+}
+
 static void _nodes(FILE *out, const struct hl_report *r)
 {
     fputs("  \"nodes\": [", out);
@@ -87,6 +103,7 @@ static void _nodes(FILE *out, const struct hl_report *r)
                     n->request, n->percent, n->over ? "true" : "false");
         if (n->mem_limit)
             fprintf(out, ", \"percent_of_limit\": %" PRIu64, n->limit_percent);
+        _node_shmem(out, n);
         hl_json_node_timeline(out, r, n);
         fputc('}', out);
     }
@@ -128,8 +145,26 @@ static void _who(FILE *out, const struct hl_report *r, const struct hl_proc *p)
     }
 }
 
+/* Its own memory and its part of what it shares (shared_mem.h). */
+static void _own_shared(FILE *out, const struct hl_report *r,
+                        const struct hl_proc *p)
+{
+    struct hl_own_shared o;
+
+    if (!hl_own_shared(r->set, r->sum, p, &o)) {
+        fputs(", \"own_bytes\": null, \"shared_bytes\": null, "
+              "\"shared_from\": null",
+              out);
+        return;
+    }
+    fputs(", \"own_bytes\": ", out);
+    _u64_or_null(out, o.own, !o.by_rss);
+    fprintf(out, ", \"shared_bytes\": %" PRIu64 ", \"shared_from\": \"%s\"",
+            o.shared, o.by_rss ? "rss_shmem" : "pss_shmem");
+}
+
 /* Its heap peak, when, and its VmHWM. */
-static void _heap(FILE *out, const struct hl_proc *p)
+static void _heap(FILE *out, const struct hl_report *r, const struct hl_proc *p)
 {
     char t[32];
 
@@ -143,6 +178,7 @@ static void _heap(FILE *out, const struct hl_proc *p)
     fputs(hl_proc_heap_unknown(p) ? "null" : t, out);
     _key(out, ", ", HL_RECORD_NAME(vmhwm));
     fprintf(out, "%" PRIu64, p->vmhwm);
+    _own_shared(out, r, p);
 }
 
 static void _cut_short_item(FILE *out, const struct hl_report *r,
@@ -153,7 +189,7 @@ static void _cut_short_item(FILE *out, const struct hl_report *r,
             hl_end_word(p->signal, (enum hl_end)p->end));
     _signal(out, p->signal);
     fprintf(out, ", \"oom\": %s", p->oom ? "true" : "false");
-    _heap(out, p);
+    _heap(out, r, p);
     fprintf(out, ", \"vmhwm_from\": \"%s\"}",
             p->from_task ? "task_cgroup" : "record");
 }
@@ -202,7 +238,7 @@ static void _proc_item(FILE *out, const struct hl_report *r,
     hl_fmt_ratio(hl_proc_heap_unknown(p) ? 0 : p->peak_heap,
                  hl_proc_heap_unknown(p) ? 0 : p->vmhwm, ratio);
     _who(out, r, p);
-    _heap(out, p);
+    _heap(out, r, p);
     fprintf(out, ", \"heap_per_vmhwm\": %s, \"end\": \"%s\", \"signal\": ",
             ratio[0] == '-' ? "null" : ratio,
             hl_end_word(p->signal, (enum hl_end)p->end));
@@ -263,7 +299,7 @@ static void _ranks(FILE *out, const struct hl_report *r)
                      hl_proc_heap_unknown(p) ? 0 : p->vmhwm, ratio);
         fputs(i ? ",\n    " : "\n    ", out);
         _who(out, r, p);
-        _heap(out, p);
+        _heap(out, r, p);
         fprintf(out,
                 ", \"heap_per_vmhwm\": %s, \"other_processes\": %" PRIu32
                 ", \"end\": \"%s\", \"signal\": ",

@@ -308,6 +308,9 @@ static uint32_t _add_proc(struct _walk *w, struct hl_node *node, uint32_t i,
 
     node->procs++;
     node->vmhwm_sum += p->vmhwm;
+    if (p->rss_shmem > node->shmem_once)
+        node->shmem_once = p->rss_shmem;
+    node->shmem_mapped += p->rss_shmem;
     node->oom = node->oom || p->oom;
     if (p->vmhwm > node->largest_vmhwm)
         node->largest_vmhwm = p->vmhwm;

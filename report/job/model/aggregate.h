@@ -49,6 +49,12 @@ struct hl_node {
     bool oom;               /* the OOM killer ended one of its processes: it
                                needed more than its limit */
     uint64_t real_memory;   /* Slurm's RealMemory, for --mem=0; 0: not known */
+    /* Its shared memory (Shmem: /dev/shm, MPI shared windows), from the
+     * processes' largest RssShmem: the largest of one process, the least
+     * the node held once (all of it where its processes map the same
+     * segments, as MPI ranks map their windows), and their sum, each page
+     * once per process that maps it, as the sum of VmHWM counts it. */
+    uint64_t shmem_once, shmem_mapped;
     /* Summed moment by moment (concurrent.h), when each of its processes
      * has a timeline (with VmRSS, for the RSS): the largest sums of the
      * most each process held (estimates), when (ms since the summary's
@@ -95,6 +101,24 @@ static inline int64_t hl_node_estimate_ms(const struct hl_node *n)
 static inline const char *hl_node_estimate_word(const struct hl_node *n)
 {
     return n->conc_pss_known ? "PSS" : "RSS";
+}
+
+/* What the sum of VmHWM (and the concurrent RSS) counted of the node's
+ * shared memory beyond once: at most, since processes that map different
+ * segments make the node's more than the largest of one. */
+static inline uint64_t hl_node_shmem_over(const struct hl_node *n)
+{
+    return n->shmem_mapped > n->shmem_once ? n->shmem_mapped - n->shmem_once
+                                           : 0;
+}
+
+/* Whether that is worth a word: at least 1 MiB and 1% of the sum of
+ * VmHWM (the MPI library's own small segments are not). */
+static inline bool hl_node_shmem_shown(const struct hl_node *n)
+{
+    uint64_t over = hl_node_shmem_over(n);
+
+    return over >= (1u << 20) && over * 100 >= n->vmhwm_sum;
 }
 
 struct hl_summary {

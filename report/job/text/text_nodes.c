@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "job/model/figures.h"
+#include "job/model/shared_mem.h"
 #include "format_size.h"
 #include "shared/text_table.h"
 #include "text_wrap.h"
@@ -123,9 +124,11 @@ static void _bounds(struct hl_table *tab, const struct hl_node *n)
  * by moment beside its sum of VmHWM, and the percentage of the request
  * beside the figure it is of: the best the node has (aggregate.h). */
 static void _row(struct hl_table *tab, const struct hl_report *r,
-                 const struct hl_node *n, int cgroups, int conc)
+                 const struct hl_node *n, int cgroups, int conc, bool shmem)
 {
-    char size[HL_SIZE_BUF], of[96];
+    char size[HL_SIZE_BUF], of[96], shared[96];
+
+    hl_fmt_node_shmem_cell(n, shared, sizeof(shared));
 
     hl_table_cell(tab, "%s", hl_strpool_get(&r->set->hosts, n->host));
     if (n->procs != n->ranks)
@@ -150,11 +153,15 @@ static void _row(struct hl_table *tab, const struct hl_report *r,
         }
         _figure(tab, "sum of VmHWM ", n->vmhwm_sum, n,
                 n->used_from == HL_USED_VMHWM_SUM);
+        if (shmem)
+            hl_table_cell(tab, "%s", shared);
         hl_table_cell(tab, "%s", _verdict(n));
         return;
     }
     hl_format_size(n->vmhwm_sum, size);
     hl_table_cell(tab, "%s", size);
+    if (shmem)
+        hl_table_cell(tab, "%s", shared);
     if (n->limit) {
         _of(n, of, sizeof(of));
         hl_table_cell(tab, "%s", of);
@@ -235,6 +242,37 @@ static void _limits(FILE *out, const struct hl_report *r)
     hl_print_wrapped(out, text);
 }
 
+/* The shared memory that the sum of VmHWM counted more than once, in
+ * words: of the first node shown that has some, and how many others. */
+static void _shmem(FILE *out, const struct hl_report *r, const size_t *order,
+                   size_t shown)
+{
+    const struct hl_node *first = NULL;
+    size_t count = 0;
+    char text[768], more[96];
+
+    for (size_t i = 0; i < shown; i++) {
+        const struct hl_node *n = &r->sum->nodes[order[i]];
+
+        if (!hl_node_shmem_shown(n))
+            continue;
+        if (!first)
+            first = n;
+        count++;
+    }
+    if (!first)
+        return;
+    hl_fmt_node_shmem(first, hl_strpool_get(&r->set->hosts, first->host), text,
+                      sizeof(text));
+    hl_print_wrapped(out, text);
+    if (count == 1)
+        return;
+    snprintf(more, sizeof(more),
+             "So on %zu other node%s: their column \"shared\" above.",
+             count - 1, _s(count - 1));
+    hl_print_wrapped(out, more);
+}
+
 /* "... and 147 more nodes, 3 of them over the request". */
 static void _others(FILE *out, const struct hl_report *r, const size_t *order,
                     size_t shown)
@@ -258,7 +296,7 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
     size_t shown = sum->nnodes <= r->top ? sum->nnodes : r->top;
     size_t *order = malloc(sum->nnodes * sizeof(*order));
     int cgroups = sum->true_peaks > 0, conc = sum->concurrent > 0;
-    bool pss = false;
+    bool pss = false, shmem = false;
     struct hl_table tab;
 
     if (!order)
@@ -267,9 +305,11 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
         order[i] = i;
     if (shown < sum->nnodes)
         qsort_r(order, sum->nnodes, sizeof(*order), _cmp_shown, sum->nodes);
-    hl_table_init(&tab, cgroups || conc ? 4 + cgroups + 3 * conc : 5);
     for (size_t i = 0; i < shown; i++)
-        _row(&tab, r, &sum->nodes[order[i]], cgroups, conc);
+        shmem |= hl_node_shmem_shown(&sum->nodes[order[i]]);
+    hl_table_init(&tab, (cgroups || conc ? 4 + cgroups + 3 * conc : 5) + shmem);
+    for (size_t i = 0; i < shown; i++)
+        _row(&tab, r, &sum->nodes[order[i]], cgroups, conc, shmem);
     for (size_t i = 0; i < sum->nnodes; i++)
         pss |= sum->nodes[i].conc_pss_known;
     if (conc)
@@ -287,9 +327,10 @@ int hl_print_text_nodes(FILE *out, const struct hl_report *r)
     hl_table_print(&tab, out);
     if (shown < sum->nnodes)
         _others(out, r, order, shown);
-    free(order);
     if (conc)
         _words(out, r, cgroups);
+    _shmem(out, r, order, shown);
+    free(order);
     _limits(out, r);
     /* A step of the SPANK plugin (it wrote exit files) with no node file
      * ran in no memory cgroup. */

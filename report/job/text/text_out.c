@@ -7,6 +7,7 @@
 #include "shared/escape.h"
 #include "job/model/figures.h"
 #include "job/model/headline.h"
+#include "job/model/shared_mem.h"
 #include "format_size.h"
 #include "job/report.h"
 #include "text_nodes.h"
@@ -105,7 +106,7 @@ static void _ranks(FILE *out, const struct hl_report *r)
 {
     size_t shown = hl_shown_ranks(r);
     bool others = false, programs = false, pids = _listed_under(r);
-    bool left_out = false;
+    bool left_out = false, shares = false;
     struct hl_table tab;
 
     if (r->sum->list.by_process) {
@@ -117,7 +118,10 @@ static void _ranks(FILE *out, const struct hl_report *r)
     /* Records of older versions name no program: no column then. */
     for (size_t i = 0; i < shown && !programs; i++)
         programs = _program(r, &r->set->procs[r->sum->ranks[i].proc])[0] != 0;
-    hl_table_init(&tab, 7 + programs + 2 * pids);
+    for (size_t i = 0; i < shown && !shares; i++)
+        shares =
+            hl_shares(r->set, r->sum, &r->set->procs[r->sum->ranks[i].proc]);
+    hl_table_init(&tab, 7 + programs + 2 * pids + 2 * shares);
     hl_table_cell(&tab, "rank");
     if (pids) {
         hl_table_cell(&tab, "pid");
@@ -130,6 +134,10 @@ static void _ranks(FILE *out, const struct hl_report *r)
     hl_table_cell(&tab, "at (s)");
     hl_table_cell(&tab, "VmHWM");
     hl_table_cell(&tab, "heap / VmHWM");
+    if (shares) {
+        hl_table_cell(&tab, "own");
+        hl_table_cell(&tab, "shared");
+    }
     hl_table_cell(&tab, "%s", others ? "other processes" : "");
     for (size_t i = 0; i < shown; i++) {
         const struct hl_rank *k = &r->sum->ranks[i];
@@ -152,11 +160,13 @@ static void _ranks(FILE *out, const struct hl_report *r)
         hl_table_cell(&tab, "%s", h.at);
         hl_table_cell(&tab, "%s", hwm);
         hl_table_cell(&tab, "%s", h.ratio);
+        if (shares)
+            hl_text_own_shared(&tab, r, p);
         if (others)
             hl_table_cell(&tab, "%" PRIu32, k->others);
         else
             hl_table_cell(&tab, "%s", "");
-        if (pids && hl_text_rank_processes(&tab, r, i, programs))
+        if (pids && hl_text_rank_processes(&tab, r, i, programs, shares))
             left_out = true;
     }
     fprintf(out, "Ranks by peak heap (%zu of %zu)%s\n", shown, r->sum->nranks,
@@ -167,6 +177,8 @@ static void _ranks(FILE *out, const struct hl_report *r)
                 " Under each rank, its %zu largest other processes; --all "
                 "lists every one.\n",
                 r->top);
+    if (shares)
+        hl_text_own_shared_words(out, "rank");
     fputc('\n', out);
 }
 

@@ -1,0 +1,214 @@
+/* An MPI task of the plugin's cluster tests (issue 31): the ranks of a
+ * node share one window of MPI_Win_allocate_shared, WINDOW_MIB MiB that
+ * rank 0 allocates and every rank writes page by page, and each holds
+ * OWN_MIB MiB of its own. All hold at once, allocating until their
+ * timelines have read Pss while all map the window (_hold).
+ *
+ * While all hold, rank 0 prints what they hold, read from outside Pss:
+ * "truth BYTES", the window once, every rank's RssAnon and the largest
+ * RssFile (/proc/PID/status); and "pagecache BYTES", the page cache of
+ * its step's memory cgroup less its shared memory (memory.stat: v1
+ * total_cache less total_shmem, v2 file less shmem), when it finds it. */
+#define _GNU_SOURCE
+#include <libgen.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define WINDOW_MIB 256
+#define OWN_MIB 32
+#define MIB (1024 * 1024)
+/* Above a 64th of the heap (OWN_MIB), so that the timeline notes it; small
+ * beside what is held, which the node's sum, the most each process held in
+ * a cell, then counts with it. */
+#define CHURN (768 * 1024)
+
+static long long _ns(clockid_t clock)
+{
+    struct timespec t;
+
+    clock_gettime(clock, &t);
+    return (long long)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Reads all of path. */
+static void _read_all(const char *path)
+{
+    char buf[4096];
+    FILE *f = fopen(path, "r");
+
+    if (!f)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    while (fread(buf, 1, sizeof(buf), f) > 0)
+        ;
+    fclose(f);
+}
+
+static void _churn(void)
+{
+    char *p = malloc(CHURN);
+
+    if (!p)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(p, 1, CHURN);
+    free(p);
+}
+
+/* Allocations that move the heap by more than its 64th while all hold:
+ * the library's timeline notes them, reading VmRSS at most every 10 ms
+ * and Pss when its budget allows (0.5% of the process's CPU time, each
+ * reading counted at the last one's cost: preload/timeline/pss.h). A
+ * reading costs about what this process's own reading of smaps_rollup
+ * and status costs, c, so 400 c of CPU time past the last reading makes
+ * the next one due: the hold lasts 500 c + 20 ms of CPU time and 60 ms,
+ * then allocates at least once more 15 ms later, when VmRSS is due too,
+ * so that a reading of Pss falls within it whatever the load. */
+static void _hold(void)
+{
+    long long c = _ns(CLOCK_THREAD_CPUTIME_ID), wall, cpu, then;
+
+    _read_all("/proc/self/smaps_rollup");
+    _read_all("/proc/self/status");
+    c = _ns(CLOCK_THREAD_CPUTIME_ID) - c;
+    wall = _ns(CLOCK_MONOTONIC);
+    cpu = _ns(CLOCK_PROCESS_CPUTIME_ID);
+    while (_ns(CLOCK_MONOTONIC) - wall < 60000000 ||
+           _ns(CLOCK_PROCESS_CPUTIME_ID) - cpu < 500 * c + 20000000)
+        _churn();
+    then = _ns(CLOCK_MONOTONIC);
+    do
+        _churn();
+    while (_ns(CLOCK_MONOTONIC) - then < 15000000);
+}
+
+/* The value of KEY in a file of "KEY VALUE" or "KEY: VALUE kB" lines,
+ * times unit; -1 when it is not there. */
+static long long _key(const char *path, const char *key, long long unit)
+{
+    char line[256];
+    size_t len = strlen(key);
+    long long v = -1;
+    FILE *f = fopen(path, "r");
+
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof(line), f))
+        if (!strncmp(line, key, len) && (line[len] == ' ' || line[len] == ':'))
+            v = atoll(line + len + 1) * unit;
+    fclose(f);
+    return v;
+}
+
+/* The step's memory cgroup folder, as step-peak.py finds it: v1
+ * .../step_S/task_T, v2 .../step_S/user/task_T. */
+static int _step_cgroup(char *out, size_t size)
+{
+    char line[1024], *v1 = NULL, *v2 = NULL, *dir;
+    FILE *f = fopen("/proc/self/cgroup", "r");
+
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof(line), f)) {
+        char *ctrl = strchr(line, ':'), *path;
+
+        line[strcspn(line, "\n")] = '\0';
+        if (!ctrl || !(path = strchr(ctrl + 1, ':')))
+            continue;
+        *ctrl = '\0';
+        *path++ = '\0';
+        if (strstr(ctrl + 1, "memory"))
+            v1 = strdup(path);
+        else if (!strcmp(line, "0"))
+            v2 = strdup(path);
+    }
+    fclose(f);
+    if (v1)
+        snprintf(out, size, "/sys/fs/cgroup/memory%s", v1);
+    else if (v2)
+        snprintf(out, size, "/sys/fs/cgroup%s", v2);
+    else
+        return -1;
+    free(v1);
+    free(v2);
+    dir = dirname(out);
+    if (!strcmp(basename(strdupa(dir)), "user"))
+        dir = dirname(dir);
+    memmove(out, dir, strlen(dir) + 1);
+    return 0;
+}
+
+static void _pagecache(void)
+{
+    char dir[1024], stat[1100];
+    long long cache, shmem;
+
+    if (_step_cgroup(dir, sizeof(dir)) < 0)
+        return;
+    snprintf(stat, sizeof(stat), "%s/memory.stat", dir);
+    cache = _key(stat, "total_cache", 1);
+    shmem = _key(stat, "total_shmem", 1);
+    if (cache < 0) {
+        cache = _key(stat, "file", 1);
+        shmem = _key(stat, "shmem", 1);
+    }
+    if (cache >= 0 && shmem >= 0)
+        printf("pagecache %lld\n", cache - shmem);
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, disp;
+    MPI_Aint bytes;
+    MPI_Comm node;
+    MPI_Win win;
+    char *window, *own;
+    int pid, *pids = NULL;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                        &node);
+    MPI_Comm_rank(node, &rank);
+    MPI_Comm_size(node, &size);
+    MPI_Win_allocate_shared(rank == 0 ? (MPI_Aint)WINDOW_MIB * MIB : 0, 1,
+                            MPI_INFO_NULL, node, &window, &win);
+    MPI_Win_shared_query(win, 0, &bytes, &disp, &window);
+    for (MPI_Aint k = 0; k < bytes; k += 4096)
+        window[k] = (char)rank;
+    own = malloc((size_t)OWN_MIB * MIB);
+    if (!own)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(own, 1, (size_t)OWN_MIB * MIB);
+    /* Touched for the kernel, whatever the compiler sees of it. */
+    __asm__ volatile("" : : "r"(own) : "memory");
+    pid = (int)getpid();
+    if (rank == 0 && !(pids = malloc(sizeof(*pids) * (size_t)size)))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Gather(&pid, 1, MPI_INT, pids, 1, MPI_INT, 0, node);
+    MPI_Barrier(node);
+    _hold();
+    MPI_Barrier(node);
+    if (rank == 0) {
+        long long truth = (long long)bytes, file = 0;
+
+        for (int r = 0; r < size; r++) {
+            char path[64];
+            long long f;
+
+            snprintf(path, sizeof(path), "/proc/%d/status", pids[r]);
+            truth += _key(path, "RssAnon", 1024);
+            f = _key(path, "RssFile", 1024);
+            if (f > file)
+                file = f;
+        }
+        printf("truth %lld\n", truth + file);
+        _pagecache();
+        fflush(stdout);
+    }
+    MPI_Barrier(node);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}
