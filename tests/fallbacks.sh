@@ -54,9 +54,25 @@ make_in "$build" || {
     echo "fallbacks: FAILED (build; logs in $logs)"
     exit 1
 }
+# Left out of the library's tests here, as no interface of glibc's changes
+# what they prove and make check runs them: the fault tests again with
+# sites on (the 64-thread fork storm among them, run here with sites
+# off), and the report's repeatability over three runs of 100 MiB
+# hand-offs: two of the folder's longest (about 130 s and 50 s apart in
+# the times of CI's logs).
+LEFT_OUT='callsites_on_fault_tests.py hand_over_suggestion_repeats.py'
+
+# tests_of DIR: the TESTS of DIR's Makefile, less those LEFT_OUT.
+tests_of() {
+    printf 'hl-print-tests:\n\t@echo $(TESTS)\n' |
+        make -s -C "$1" -f Makefile -f - hl-print-tests |
+        tr ' ' '\n' | grep -vxF "$(echo "$LEFT_OUT" | tr ' ' '\n')" | tr '\n' ' '
+}
+
 for dir in common preload preload/launcher report/job report/site \
     spank/plugin spank/srun spank/stepd spank/task spank/site spank/shared; do
-    make_in "$build/tests/$dir" check || problem "tests/$dir"
+    make_in "$build/tests/$dir" check TESTS="$(tests_of "$build/tests/$dir")" ||
+        problem "tests/$dir"
 done
 
 pass=0 fail=0 skip=0
