@@ -25,7 +25,8 @@ cluster_mode=
 layout=task
 . "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
 
-cp "$srcdir/shared-window.c" "$art/" && chmod a+r "$art/shared-window.c"
+cp "$srcdir/shared-window.c" "$srcdir/../hold_for_pss.h" "$art/" &&
+    chmod a+r "$art/shared-window.c" "$art/hold_for_pss.h"
 
 _window() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
     local name=$1 mpicc=$2 mpi=$3 d sd
