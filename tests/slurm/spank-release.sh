@@ -8,7 +8,8 @@
 # step report; the node's true peak from the step's cgroup against an
 # outside sampler of its current usage; an OOM-killed task and a kill -9
 # on the second node of a step, where Slurm 23.11.1 on names the task
-# cgroups by global id, told apart; sacct's MaxRSS of a 0.2 s peak (on
+# cgroups by global id, told apart; a killed task whose record is stale;
+# --mem=20M raised by Slurm to a 30 MiB limit; sacct's MaxRSS of a 0.2 s peak (on
 # 26.05, from the cgroup's high-water mark). TAP. Skips without root, the release
 # or its cgroup version.
 set -u
@@ -180,6 +181,26 @@ _ok "$("$py" -c 'import sys; sys.exit(float(sys.argv[1]) < 1.5)' "${elapsed:-0}"
 _check "$tag: stale record: the step report names its VmHWM from its task's cgroup" \
     grep -q "rank 0 .* killed by signal 9 (SIGKILL) .*VmHWM $(_size "${peak:-0}") (its task's cgroup)" "$d/err"
 [ $failed -eq $before ] || { cat "$d/json" | _diag; _show "$d"; }
+
+# --- a request that Slurm raised ------------------------------------------------
+
+d=$(_fresh raised)
+before=$failed
+# cgroup.conf's MinRAMSpace (30 MB by default) raises --mem=20M to a
+# 30 MiB limit: the task is Python alone, asleep.
+(cd "$d" && srun --heapline -N1 -n1 --mem=20M "$py" -c 'import time; time.sleep(0.3)' \
+    > "$d/out" 2> "$d/err")
+_ok $? "$tag: --mem=20M: a task within the raised limit succeeds"
+sd=$(_stepdir "$d" 0)
+nf=$(ls "$sd"/node-*.csv 2> /dev/null)
+_ok "$(test "$(_field mem_limit_bytes "$nf")" = $((30 * 1048576)); echo $?)" \
+    "$tag: --mem=20M: the node file holds the 30 MiB limit Slurm set"
+_check "$tag: --mem=20M: the step report says Slurm raised the request to that limit" \
+    grep -q '^Slurm raised the request of 20.0 MiB to a limit of 30.0 MiB on n[12]' "$d/err"
+_check "$tag: --mem=20M: and compares the node with both" \
+    grep -Eq '^ n[12]  1 rank  true peak [0-9.]+ MiB \([0-9]+% of 20.0 MiB, [0-9]+% of the 30.0 MiB limit\)' \
+    "$d/err"
+[ $failed -eq $before ] || _show "$d"
 
 # --- sacct's MaxRSS of a 0.2 s peak ---------------------------------------------
 
