@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs, from Debian 12's packages, everything that building heapline and
 # running all of its tests needs: the autotools, Slurm with accounting
-# (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python, the tools the
+# (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python (and mpi4py, for
+# the programs of the cluster tests that MPI codes in Python are), the tools the
 # benchmarks compare with, those that build and check the packages
 # (debhelper, lintian, rpm), Chromium (the HTML report's tests read the
 # page in a real browser), Prometheus' promtool and node_exporter with
@@ -21,7 +22,7 @@ $apt install -y -q --no-install-recommends \
     python3 procps file \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \
-    openmpi-bin libopenmpi-dev mpich libmpich-dev \
+    openmpi-bin libopenmpi-dev mpich libmpich-dev python3-mpi4py \
     valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
     iproute2 util-linux libc6-dev libcap2-bin \
     libunwind-dev libdw-dev gfortran \
