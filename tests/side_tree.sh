@@ -41,11 +41,13 @@ problem() {
 }
 
 # make_in DIR ARGS...: make, with its output kept in a log unless it fails.
+# The log's name is cut to 200 characters: a TESTS=... argument can be
+# longer than a file name may be.
 make_in() {
-    dir=$1
+    make_dir=$1
     shift
-    log=$logs/make-$(echo "$dir $*" | tr -c 'a-zA-Z0-9_.-' _).log
-    if ! make -C "$dir" "$@" > "$log" 2>&1; then
+    log=$logs/make-$(echo "$make_dir $*" | tr -c 'a-zA-Z0-9_.-' _ | cut -c1-200).log
+    if ! make -C "$make_dir" "$@" > "$log" 2>&1; then
         grep -v '^make' "$log" | tail -60
         return 1
     fi
