@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <libgen.h>
 #include <mpi.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,20 @@ static void _pagecache(void)
         printf("pagecache %lld\n", cache - shmem);
 }
 
+/* Waits until every rank has touched the window, without a call that may
+ * allocate (MPI's barrier may): the library reads a process's Pss only at
+ * its allocations, and a reading taken while some ranks have not yet
+ * touched the window gives the window's pages to fewer of them, a share
+ * that would stand until that rank's next reading. So each rank's readings
+ * see the window either untouched by it or touched by all. The count is
+ * in the window, beside the bytes the touch writes (every 4096th). */
+static void _all_touched(int *touched, int size)
+{
+    __atomic_add_fetch(touched, 1, __ATOMIC_ACQ_REL);
+    while (__atomic_load_n(touched, __ATOMIC_ACQUIRE) < size)
+        sched_yield();
+}
+
 int main(int argc, char **argv)
 {
     int rank, size, disp;
@@ -105,6 +120,7 @@ int main(int argc, char **argv)
     MPI_Comm node;
     MPI_Win win;
     char *window, *own;
+    int *touched;
     int pid, *pids = NULL;
 
     MPI_Init(&argc, &argv);
@@ -115,8 +131,13 @@ int main(int argc, char **argv)
     MPI_Win_allocate_shared(rank == 0 ? (MPI_Aint)WINDOW_MIB * MIB : 0, 1,
                             MPI_INFO_NULL, node, &window, &win);
     MPI_Win_shared_query(win, 0, &bytes, &disp, &window);
+    touched = (int *)(window + sizeof(int));
+    if (rank == 0)
+        __atomic_store_n(touched, 0, __ATOMIC_RELEASE);
+    MPI_Barrier(node);
     for (MPI_Aint k = 0; k < bytes; k += 4096)
         window[k] = (char)rank;
+    _all_touched(touched, size);
     own = malloc((size_t)OWN_MIB * MIB);
     if (!own)
         MPI_Abort(MPI_COMM_WORLD, 1);
