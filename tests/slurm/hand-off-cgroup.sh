@@ -22,7 +22,7 @@ cp "$srcdir/hand-off.py" "$art/" && chmod a+r "$art/hand-off.py"
 
 for run in $(seq "$RUNS"); do
     d=$(_fresh "hand-off-$run")
-    (cd "$d" && OMPI_MCA_btl=self,tcp srun --mpi=pmix --heapline -N1 -n4 \
+    (cd "$d" && OMPI_MCA_btl=self,tcp srun --mpi=pmix --heapline -N1 -n4 -O \
         --mem=1G "$py" "$art/hand-off.py" > "$d/out" 2> "$d/err")
     status=$?
     sd=$(_stepdir "$d" 0)
