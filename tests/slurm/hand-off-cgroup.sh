@@ -2,10 +2,13 @@
 # Issue 36 on the cgroup cluster: 4 ranks of an mpi4py program on one node
 # pass 100 MB to one another across barriers (hand-off.py, Open MPI), ten
 # steps in a row. In each, the node's lower bound (the least each rank
-# held, added up moment by moment) is no more than the step cgroup's true
-# peak, which the kernel measured: a hand-off counted twice would put it
-# 100 MB above. TAP. Skips as spank-cluster.sh does, and without mpi4py or
-# srun's pmix.
+# held, of PSS, added up moment by moment) is no more than the step
+# cgroup's true peak, which the kernel measured, and 2 MiB: the PSS of the
+# libraries' pages (Python's, MPI's), which the kernel charged to the
+# cgroup of whoever read them first, not to this step's (seen: up to 0.4 MB
+# over, in half of the runs). A hand-off counted twice would put it 100 MB
+# above. TAP. Skips as spank-cluster.sh does, and without mpi4py or srun's
+# pmix.
 set -u
 cluster_mode=--cgroup
 layout=task
@@ -31,10 +34,11 @@ import json, sys
 n = json.load(sys.stdin)["nodes"][0]
 low, peak = n["concurrent_lower_bound_bytes"], n["true_peak_bytes"]
 print("%s %s" % (low, peak))
-sys.exit(0 if low is not None and peak and low <= peak else 1)' > "$d/bounds"
+sys.exit(0 if low is not None and peak and low <= peak + 2 * 2**20 else 1)' \
+        > "$d/bounds"
     _ok "$( [ $status -eq 0 ] && [ -s "$d/bounds" ] && read -r low peak < "$d/bounds" &&
-        [ "$low" -le "$peak" ]; echo $?)" \
-        "hand-offs, run $run of $RUNS: the node's lower bound ($(cut -d' ' -f1 "$d/bounds")) is no more than the cgroup's true peak ($(cut -d' ' -f2 "$d/bounds"))"
+        [ "$low" -le $((peak + 2097152)) ]; echo $?)" \
+        "hand-offs, run $run of $RUNS: the node's lower bound ($(cut -d' ' -f1 "$d/bounds")) is no more than the cgroup's true peak ($(cut -d' ' -f2 "$d/bounds")) and the libraries' pages charged elsewhere (2 MiB)"
     [ $failed -eq 0 ] || { _diag < "$d/err"; _diag < "$d/json.err"; }
 done
 echo "1..$n"
