@@ -98,6 +98,11 @@ int main(void)
             _hold();
             _write_byte(up[1]);
             _read_byte(down[i][0]);
+            /* Unmapped before the exit's reading of Pss, which would give
+             * the segment to the fewer processes still mapping it, a
+             * share the node's sum adds to theirs in the cell where the
+             * children end one after the other. */
+            munmap(shm, size);
             return 0;
         }
     }
@@ -128,5 +133,6 @@ int main(void)
             WEXITSTATUS(status))
             return 1;
     }
+    munmap(shm, size);
     return 0;
 }
