@@ -128,18 +128,18 @@ static double _w(enum hl_scaling s, double ranks, double k)
     return s == HL_SCALING_STRONG ? k / ranks : k * ranks;
 }
 
-/* pt: room for a point per run. */
-static void _fit(struct hl_prediction *p, enum hl_predict_figure f,
-                 struct hl_fit_point *pt)
+/* Fits figure f of the runs under scaling s; pt: room for a point per
+ * run. */
+static void _fit(const struct hl_prediction *p, enum hl_predict_figure f,
+                 enum hl_scaling s, struct hl_fit_point *pt, struct hl_fit *fit)
 {
     for (size_t i = 0; i < p->nruns; i++) {
         const struct hl_predict_run *r = &p->runs[i];
         double k = f == HL_PF_NODE ? r->node_ranks : 1;
 
-        pt[i] = (struct hl_fit_point){k, _w(p->scaling, r->ranks, k),
-                                      (double)r->fig[f]};
+        pt[i] = (struct hl_fit_point){k, _w(s, r->ranks, k), (double)r->fig[f]};
     }
-    hl_fit(pt, p->nruns, &p->fit[f]);
+    hl_fit(pt, p->nruns, fit);
 }
 
 /* The nodes and ranks per node of the run predicted. Returns 0, or -1
@@ -214,22 +214,83 @@ static int _supported(struct hl_prediction *p)
     return -1;
 }
 
-/* Whether a fitted part is below zero beyond its uncertainty and noise:
- * the runs do not follow the model. */
-static bool _negative(const struct hl_prediction *p, enum hl_predict_figure f,
-                      double v, double se)
+/* The noise below which a part of figure f is taken for zero. */
+static double _noise(const struct hl_prediction *p, enum hl_predict_figure f)
 {
     double largest = 0;
-    const struct hl_fit *fit = &p->fit[f];
 
     for (size_t i = 0; i < p->nruns; i++)
         if (p->runs[i].fig[f] > largest)
             largest = (double)p->runs[i].fig[f];
-    return v + (fit->n > 2 ? hl_t95(fit->n - 2) * se : 0) + _NOISE * largest <
-           0;
+    return _NOISE * largest;
 }
 
-static int _model_holds(struct hl_prediction *p)
+/* Whether a part v of a fit is below zero beyond its uncertainty and
+ * noise: the runs do not follow the model. */
+static bool _negative(const struct hl_prediction *p, enum hl_predict_figure f,
+                      const struct hl_fit *fit, double v, double se)
+{
+    return v + (fit->n > 2 ? hl_t95(fit->n - 2) * se : 0) + _noise(p, f) < 0;
+}
+
+static const char *_scaling_word(enum hl_scaling s)
+{
+    return s == HL_SCALING_STRONG ? "strong" : "weak";
+}
+
+/* "-57.2 MiB": a part, which may be below zero. */
+static void _signed_size(double v, char buf[HL_SIZE_BUF + 1])
+{
+    buf[0] = '-';
+    hl_format_size((uint64_t)llround(fabs(v)), buf + (v < 0));
+}
+
+/* Whether the runs follow the other scaling's model better than the one
+ * said: the part that follows the ranks goes the other model's way
+ * (below zero beyond the noise, though within an uncertainty that three
+ * runs make wide: 12.7 standard errors), and the other model fits the
+ * runs with parts of the right sign and no more scatter. With three runs
+ * each model leaves one degree of freedom, and the direction is what
+ * tells them apart; a prediction from the wrong model would bend the
+ * wrong way past the runs (weak runs called strong: a figure that levels
+ * off where it grows). Says why in p->refused. */
+static bool _other_fits_better(struct hl_prediction *p,
+                               enum hl_predict_figure f,
+                               struct hl_fit_point *pt)
+{
+    const struct hl_fit *fit = &p->fit[f];
+    enum hl_scaling other =
+        p->scaling == HL_SCALING_STRONG ? HL_SCALING_WEAK : HL_SCALING_STRONG;
+    struct hl_fit o;
+    char part[HL_SIZE_BUF + 1], se[HL_SIZE_BUF], s[HL_SIZE_BUF],
+        os[HL_SIZE_BUF];
+
+    if (!(fit->b + _noise(p, f) < 0))
+        return false;
+    _fit(p, f, other, pt, &o);
+    if (!o.ok || o.a + _noise(p, f) < 0 || o.b + _noise(p, f) < 0 ||
+        o.s > fit->s)
+        return false;
+    _signed_size(fit->b, part);
+    hl_format_size((uint64_t)llround(fit->se_b), se);
+    hl_format_size((uint64_t)llround(fit->s), s);
+    hl_format_size((uint64_t)llround(o.s), os);
+    snprintf(p->refused, sizeof(p->refused),
+             "The runs follow the %s-scaling model better than the %s one: "
+             "the %s %s with the ranks (its part %s = %s ± %s), and the "
+             "%s-scaling fit leaves a scatter of %s where the %s one leaves "
+             "%s. Were they %s scaling (--scaling=%s)?",
+             _scaling_word(other), _scaling_word(p->scaling),
+             hl_predict_figure_name(f),
+             p->scaling == HL_SCALING_STRONG ? "grows" : "shrinks",
+             p->scaling == HL_SCALING_STRONG ? "b" : "c", part, se,
+             _scaling_word(other), os, _scaling_word(p->scaling), s,
+             _scaling_word(other), _scaling_word(other));
+    return true;
+}
+
+/* pt: room for a point per run. */
+static int _model_holds(struct hl_prediction *p, struct hl_fit_point *pt)
 {
     for (int f = 0; f < HL_PF_COUNT; f++) {
         const struct hl_fit *fit = &p->fit[f];
@@ -241,7 +302,7 @@ static int _model_holds(struct hl_prediction *p)
                      name);
             return -1;
         }
-        if (_negative(p, (enum hl_predict_figure)f, fit->b, fit->se_b)) {
+        if (_negative(p, (enum hl_predict_figure)f, fit, fit->b, fit->se_b)) {
             snprintf(p->refused, sizeof(p->refused),
                      "The runs do not follow the %s-scaling model: the %s %s "
                      "with the ranks.%s",
@@ -252,7 +313,7 @@ static int _model_holds(struct hl_prediction *p)
                          : " Were they strong scaling (--scaling=strong)?");
             return -1;
         }
-        if (_negative(p, (enum hl_predict_figure)f, fit->a, fit->se_a)) {
+        if (_negative(p, (enum hl_predict_figure)f, fit, fit->a, fit->se_a)) {
             snprintf(p->refused, sizeof(p->refused),
                      "The runs do not follow the %s-scaling model: the %s "
                      "falls faster with the ranks than the model allows (its "
@@ -260,6 +321,8 @@ static int _model_holds(struct hl_prediction *p)
                      p->scaling == HL_SCALING_STRONG ? "strong" : "weak", name);
             return -1;
         }
+        if (_other_fits_better(p, (enum hl_predict_figure)f, pt))
+            return -1;
     }
     return 0;
 }
@@ -329,10 +392,12 @@ int hl_predict(struct hl_prediction *p, const struct hl_options *opt,
     for (size_t i = 0; i < n; i++)
         p->rank_counts += i == 0 || runs[i].ranks != runs[i - 1].ranks;
     for (int f = 0; f < HL_PF_COUNT; f++)
-        _fit(p, (enum hl_predict_figure)f, pt);
-    free(pt);
-    if (_supported(p) < 0 || _model_holds(p) < 0 || _layout(p, opt) < 0)
+        _fit(p, (enum hl_predict_figure)f, p->scaling, pt, &p->fit[f]);
+    if (_supported(p) < 0 || _model_holds(p, pt) < 0 || _layout(p, opt) < 0) {
+        free(pt);
         return 0;
+    }
+    free(pt);
     for (int f = 0; f < HL_PF_COUNT; f++)
         _value(p, (enum hl_predict_figure)f);
     if (_precise(p) < 0)

@@ -16,8 +16,9 @@
  * sum of VmHWM, as the report of one run judges it) with its ranks. A
  * prediction is refused where the runs do not support it: fewer than two
  * rank counts, a rank count beyond the runs' span (the span's own factor
- * past either end), parts that come out negative, or, beyond the runs, an
- * uncertainty above a quarter of the figure. */
+ * past either end), parts that come out negative, runs that follow the
+ * other scaling's model better, or, beyond the runs, an uncertainty above
+ * a quarter of the figure. */
 #ifndef HEAPLINE_REPORT_PREDICT_H
 #define HEAPLINE_REPORT_PREDICT_H
 
