@@ -49,3 +49,15 @@ _dist() {
     [ "$_had" = yes ] || rm -f "$_made"
     tarball=$top/heapline-$VERSION.tar.gz
 }
+
+# _plugin_version SO: what Slurm checks when it loads the plugin, its
+# plugin_version (the SLURM_VERSION_NUMBER of the headers it was built
+# with, whose major.minor must be the running Slurm's), as 0x...
+_plugin_version() {
+    _addr=$(nm -D --defined-only "$1" | awk '$3 == "plugin_version" { print $1 }')
+    # objdump's bytes in memory order; x86-64 is little-endian.
+    _bytes=$(objdump -s -j .rodata --start-address=0x"$_addr" \
+        --stop-address=$((0x$_addr + 4)) "$1" |
+        awk '/^ [0-9a-f]+ [0-9a-f]{8}/ { print $2; exit }')
+    printf '0x%x' 0x"$(echo "$_bytes" | sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/')"
+}

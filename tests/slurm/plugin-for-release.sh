@@ -1,6 +1,7 @@
 #!/bin/sh
-# plugin-for-release.sh PREFIX OUT: heapline.so built for the Slurm
-# installed under PREFIX, in the folder OUT, from this build tree.
+# plugin-for-release.sh PREFIX OUT: heapline.so and heapline-admin-comment
+# built for the Slurm installed under PREFIX, in the folder OUT, from this
+# build tree.
 #
 # Slurm loads a plugin only if it was built against its own major.minor
 # (plugin_version), so the plugin that the build made against Debian's
@@ -9,6 +10,9 @@
 # PREFIX's headers and the defines configure's checks find in them
 # (tests/spank/releases/slurm-checks, as compiles-on-every-release.test
 # runs them), and linked with the build's own Slurm-free archives.
+# heapline-admin-comment is linked with PREFIX's libslurm (a RUNPATH to
+# it), whose API (slurm_load_job's job reference) and slurmdbd protocol are
+# that release's.
 # Needs the build tree built (make). Prints OUT/heapline.so; made again
 # only when something it is made from changed.
 set -eu
@@ -28,9 +32,10 @@ exec 8> "$out/.lock"
 flock 8
 
 # Made once per change: nothing it is made from is newer.
-if [ -f "$out/heapline.so" ] && [ -z "$(find "$top/spank" "$top/common" \
-    "$build/spank/.libs" "$build/config.h" "$prefix/include/slurm" "$0" \
-    -newer "$out/heapline.so" -print -quit)" ]; then
+if [ -f "$out/heapline.so" ] && [ -f "$out/heapline-admin-comment" ] &&
+    [ -z "$(find "$top/spank" "$top/common" "$top/report/admin_comment" \
+        "$build/spank/.libs" "$build/report/.libs" "$build/config.h" \
+        "$prefix/include/slurm" "$0" -newer "$out/heapline.so" -print -quit)" ]; then
     echo "$out/heapline.so"
     exit 0
 fi
@@ -63,4 +68,12 @@ $cc -shared -o "$out/heapline.so" $objs "$build/spank/.libs/libhlspank.a" \
     "$build/spank/.libs/libhlspankslurm.a" \
     "$build/common/.libs/libcommon_write.a" \
     "$build/common/.libs/libcommon_read.a" -ldl -lpthread
+libdir=$(dirname "$(ls "$prefix"/lib*/libslurm.so | head -1)")
+# shellcheck disable=SC2086
+$cc $flags $includes -I"$top/report/admin_comment" $defs \
+    -o "$out/heapline-admin-comment" "$top/report/admin_comment/admin_comment.c" \
+    "$build/report/.libs/libadmincomment.a" \
+    "$build/common/.libs/libcommon_read.a" \
+    "$build/common/.libs/libcommon_write.a" \
+    -L"$libdir" -Wl,-rpath,"$libdir" -lslurm -lm
 echo "$out/heapline.so"

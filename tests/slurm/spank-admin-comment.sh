@@ -1,16 +1,34 @@
 #!/bin/bash
-# heapline-admin-comment as the cluster's EpilogSlurmctld (plain mode,
+# heapline-admin-comment as the cluster's EpilogSlurmctld (cgroup v1 mode,
 # default=on, site=DIR): a batch job's srun step leaves its site line,
 # and when the job ends `sacct -o AdminComment` shows heapline's entry
 # (its step, node, request, peak) after the text another tool put there
 # while the job ran, which stays byte for byte; run again by hand, the
 # helper replaces its entry and doubles nothing; a job whose comment
 # already fills the field (65,500 bytes) keeps it whole, the helper
-# saying why; a job with no heapline line gets no entry. TAP. Skips
-# without root, Slurm's packages or a built plugin and helper.
+# saying why; a job with no heapline line gets no entry. Run on a Slurm
+# release by a test named after it and the cgroup version:
+# spank-admin-comment-22.05-v1.sh (Debian's Slurm, the build's helper),
+# spank-admin-comment-26.05-v1.sh (install-slurm.sh's, its slurmdbd, and
+# the helper linked with its libslurm by plugin-for-release.sh, through
+# with-plugin-26.05.sh). TAP. Skips without root, the release, a cgroup
+# v1 memory controller, or a built plugin and helper.
 set -u
 
-helper=${HEAPLINE_TEST_ADMIN_COMMENT:-${abs_top_builddir:-$(cd "$(dirname "$0")/../.." && pwd)}/report/heapline-admin-comment}
+release=${1:-22.05}
+here=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
+build=${abs_top_builddir:-$(cd "$here/../.." && pwd)}
+case $release in
+22.05) helper=$build/report/heapline-admin-comment ;;
+*)
+    slurm_prefix=$("$here/install-slurm.sh" 2> /dev/null) || {
+        echo "1..0 # SKIP no Slurm $release (install-slurm.sh)"
+        exit 0
+    }
+    helper=$build/tests/slurm/heapline-$(basename "$slurm_prefix")/heapline-admin-comment
+    ;;
+esac
+helper=${HEAPLINE_TEST_ADMIN_COMMENT:-$helper}
 if [ ! -x "$helper" ]; then
     echo "1..0 # SKIP $helper not built (no libslurm?)"
     exit 0
@@ -19,8 +37,8 @@ fi
 epilog=$(mktemp /tmp/heapline-epilog-XXXXXX) || exit 99
 chmod 755 "$epilog"
 trap 'rm -f "$epilog"' EXIT
-cluster_mode=--epilog-slurmctld=$epilog
-. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
+cluster_mode="--cgroup=v1 --epilog-slurmctld=$epilog"
+. "$here/spank-lib.sh"
 trap '_stop; rm -f "$epilog"' EXIT
 
 site=$top/site
@@ -63,6 +81,9 @@ e = sys.argv[1]
 i = e.find("heapline:{")
 print(json.loads(e[i + 9:e.index("}", i) + 1])[sys.argv[2]])' "$1" "$2"
 }
+
+_check "the cluster runs Slurm $release ($(sinfo -V))" \
+    test "$(sinfo -V | cut -d' ' -f2 | cut -d. -f1-2)" = "$release"
 
 # --- a job, another tool's text, the entry ----------------------------------
 

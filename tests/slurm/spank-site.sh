@@ -18,12 +18,26 @@
 # heapline-report); bob cannot write in DIR;
 # a symlink planted as a node's file of the day is not followed (its
 # target untouched, one line in the slurmd log) and heapline-site skips
-# it. TAP. Skips (77) without root, Slurm's packages, a built plugin, or a
-# cgroup v1 memory controller.
+# it. Run on a Slurm release and cgroup v1 by a test named after both:
+# spank-site-22.05-v1.sh (Debian's), spank-site-26.05-v1.sh
+# (install-slurm.sh's, with the plugin built for it by
+# with-plugin-26.05.sh and its own slurmdbd). TAP. Skips without root,
+# the release, a built plugin, or a cgroup v1 memory controller.
 set -u
 
-cluster_mode=--cgroup
-. "${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}/spank-lib.sh"
+release=${1:-22.05}
+here=${abs_srcdir:-$(cd "$(dirname "$0")" && pwd)}
+case $release in
+22.05) ;;
+*)
+    slurm_prefix=$("$here/install-slurm.sh" 2> /dev/null) || {
+        echo "1..0 # SKIP no Slurm $release (install-slurm.sh)"
+        exit 0
+    }
+    ;;
+esac
+cluster_mode=--cgroup=v1
+. "$here/spank-lib.sh"
 alice=heapline-alice
 bob=heapline-bob
 site_bin=$build/report/heapline-site
@@ -50,6 +64,9 @@ _show() {
         [ -f "$f" ] && { echo "== $f"; cat "$f"; } | _diag
     done
 }
+
+_check "the cluster runs Slurm $release ($(sinfo -V))" \
+    test "$(sinfo -V | cut -d' ' -f2 | cut -d. -f1-2)" = "$release"
 
 # --- the jobs --------------------------------------------------------------------
 
