@@ -3,6 +3,7 @@
 #include "refresh.h"
 #include "buf.h"
 #include "close_from.h"
+#include "raw_syscall.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -13,12 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434 /* Linux 5.3; older kernels say ENOSYS */
+#endif
+#ifndef SYS_close_range
+#define SYS_close_range 436 /* Linux 5.9, the same number everywhere */
 #endif
 
 #define _NAME "heapline-refresh"
@@ -86,29 +91,60 @@ void hl_refresh_init(void)
     _beside(_candidates[1], lib, (size_t)(slash - lib), "/../" _NAME);
 }
 
+/* Every descriptor from first to last closed, with close_range(2) where
+ * the kernel has it (Linux 5.9), else one by one up to the open-file
+ * limit (common/close_from.h does the same through glibc, which writes
+ * errno). */
+static void _close_from(unsigned first, unsigned last)
+{
+    struct rlimit lim;
+
+    if (hl_raw_syscall(SYS_close_range, first, last, 0, 0, 0) == 0)
+        return;
+    if (hl_raw_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, 0, (long)&lim, 0) ==
+            0 &&
+        lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur <= last)
+        last = lim.rlim_cur ? (unsigned)lim.rlim_cur - 1 : 0;
+    if (last >= HL_CLOSE_EACH_MAX)
+        last = HL_CLOSE_EACH_MAX - 1;
+    for (unsigned fd = first; fd <= last; fd++)
+        hl_raw_syscall(SYS_close, fd, 0, 0, 0, 0);
+}
+
+static void _exec_failed(long err)
+{
+    _spawn.err = (int)-err;
+    hl_raw_syscall(SYS_exit, 127, 0, 0, 0, 0);
+}
+
 /* The refresher's side: the record as fd 3, this process's pidfd as fd 4
  * (if any), nothing else of the program's, then the program, with an
  * empty environment (it is static: no LD_PRELOAD to clear). Only system
- * calls: the parent's memory is ours (execve too, not the library's own
- * execve, whose bookkeeping is the parent's). */
-static int _exec_child(void *unused)
+ * calls that leave errno alone (raw_syscall.h): the parent's memory is
+ * ours (execve too, not the library's own execve, whose bookkeeping is
+ * the parent's). Both are first copied past 4, so that neither is
+ * closed by putting the other in its place. */
+static void _exec_child(void)
 {
     static char *const no_env[] = {NULL};
+    long fd, pidfd = -1, err = -ENOENT;
 
-    (void)unused;
-    if ((_spawn.fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(_spawn.fd, 3)) < 0 ||
-        (_spawn.pidfd >= 0 && dup2(_spawn.pidfd, 4) < 0)) {
-        _spawn.err = errno;
-        syscall(SYS_exit, 127);
-    }
-    hl_close_from(0, 2);
-    hl_close_from(_spawn.pidfd >= 0 ? 5 : 4, ~0U);
+    fd = hl_raw_syscall(SYS_fcntl, _spawn.fd, F_DUPFD, 5, 0, 0);
+    if (fd < 0)
+        _exec_failed(fd);
+    if (_spawn.pidfd >= 0 &&
+        (pidfd = hl_raw_syscall(SYS_fcntl, _spawn.pidfd, F_DUPFD, 5, 0, 0)) < 0)
+        _exec_failed(pidfd);
+    if ((err = hl_raw_syscall(SYS_dup3, fd, 3, 0, 0, 0)) < 0 ||
+        (pidfd >= 0 && (err = hl_raw_syscall(SYS_dup3, pidfd, 4, 0, 0, 0)) < 0))
+        _exec_failed(err);
+    _close_from(0, 2);
+    _close_from(pidfd >= 0 ? 5 : 4, ~0U);
     for (int i = 0; i < 3; i++)
         if (_candidates[i][0])
-            syscall(SYS_execve, _candidates[i], _spawn.argv, no_env);
-    _spawn.err = errno ? errno : ENOENT;
-    syscall(SYS_exit, 127);
-    return 127;
+            err = hl_raw_syscall(SYS_execve, (long)_candidates[i],
+                                 (long)_spawn.argv, (long)no_env, 0, 0);
+    _exec_failed(err);
 }
 
 /* The middle child: starts the refresher and exits once it has executed,
@@ -116,13 +152,15 @@ static int _exec_child(void *unused)
  * exec'd child an exit signal of SIGCHLD, whatever clone said:
  * waitpid(-1) would see it). This one does not exec: exit signal 0, which
  * waitpid(-1) does not see either, reaped by us, by pid, later: we go on
- * while the refresher starts. */
+ * while the refresher starts (where raw_syscall.h has calls that leave our
+ * errno alone; elsewhere we wait for this child's end). */
 static int _middle_child(void *unused)
 {
     (void)unused;
-    _spawn.pid = clone(_exec_child, _exec_stack + sizeof(_exec_stack),
-                       CLONE_VM | CLONE_VFORK | SIGCHLD, NULL);
-    syscall(SYS_exit, 0);
+    _spawn.pid =
+        (pid_t)hl_raw_vfork_on(_exec_child, _exec_stack + sizeof(_exec_stack),
+                               CLONE_VM | CLONE_VFORK | SIGCHLD);
+    hl_raw_syscall(SYS_exit, 0, 0, 0, 0, 0);
     return 0;
 }
 
@@ -191,7 +229,7 @@ int hl_refresh_start(int fd, pid_t pid, int64_t start_ns, const size_t *offset)
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
     middle = clone(_middle_child, _middle_stack + sizeof(_middle_stack),
-                   CLONE_VM, NULL);
+                   CLONE_VM | (HL_RAW_SYSCALLS ? 0 : CLONE_VFORK), NULL);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     /* The children have their own copies of the descriptors. */
     if (_spawn.pidfd >= 0)

@@ -11,7 +11,10 @@
  * Then, as a program that manages its children would: "wait ECHILD" if
  * waitpid(-1) finds no child of its own, "sigchld N" the SIGCHLDs it got,
  * forks a child that exits 7 and prints "child 7" if waitpid(-1) returns
- * it, "errno kept" if the mark survived its allocations; exits 5. */
+ * it, "errno kept" if the mark survived its allocations; exits 5. When it
+ * counts other than one refresher, it says on stderr what it saw of each
+ * process that is its child or runs heapline-refresh (but others' ended
+ * ones): pid, state, parent, fd 3, the start of its command line. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -105,6 +108,30 @@ static int _refresher(const char *pid, const struct _files *record)
     return n >= (size_t)mine_len && !memcmp(text, mine, (size_t)mine_len);
 }
 
+/* For a count other than one: what this process saw of pid's. */
+static void _describe(const char *pid, char state, int ppid)
+{
+    char path[300], fd3[300] = "", text[64] = "";
+    ssize_t n;
+    FILE *f;
+
+    snprintf(path, sizeof(path), "/proc/%s/fd/3", pid);
+    if ((n = readlink(path, fd3, sizeof(fd3) - 1)) >= 0)
+        fd3[n] = '\0';
+    snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
+    if ((f = fopen(path, "r"))) {
+        size_t len = fread(text, 1, sizeof(text) - 1, f);
+
+        for (size_t i = 0; i < len; i++)
+            if (!text[i])
+                text[i] = ' ';
+        text[len] = '\0';
+        fclose(f);
+    }
+    fprintf(stderr, "seen: pid %s state %c ppid %d fd3 '%s' cmdline '%s'\n",
+            pid, state, ppid, fd3, text);
+}
+
 /* Whether process pid (a name in /proc) runs the file of image. */
 static int _runs(const char *pid, const struct stat *image)
 {
@@ -120,7 +147,7 @@ static int _runs(const char *pid, const struct stat *image)
  * children that run this one's image (starting), the children, and the
  * refreshers. */
 static void _count(const struct _files *record, int *starting, int *children,
-                   int *refreshers)
+                   int *refreshers, int describe)
 {
     DIR *proc = opendir("/proc");
     struct dirent *e;
@@ -146,6 +173,10 @@ static void _count(const struct _files *record, int *starting, int *children,
             sscanf(close_paren + 1, " %c %d", &state, &ppid) != 2)
             state = 'Z';
         fclose(f);
+        if (describe && (ppid == getpid() ||
+                         (state != 'Z' && (_refresher(e->d_name, record) ||
+                                           strstr(text, "(heapline-refr")))))
+            _describe(e->d_name, state, ppid);
         if (state == 'Z' || state == 'X')
             continue;
         *refreshers += _refresher(e->d_name, record);
@@ -174,10 +205,15 @@ int main(int argc, char **argv)
     kept |= _allocate_4_mib();
     _shared_maps(&record);
     for (;;) {
-        _count(&record, &starting, &children, &refreshers);
+        _count(&record, &starting, &children, &refreshers, 0);
         if (!starting)
             break;
         nanosleep(&poll, NULL);
+    }
+    if (refreshers != 1) {
+        fprintf(stderr, "refreshers %d, record's files %d\n", refreshers,
+                record.n);
+        _count(&record, &starting, &children, &refreshers, 1);
     }
     printf("refreshers %d\nchildren %d\nready\n", refreshers, children);
     fflush(stdout);

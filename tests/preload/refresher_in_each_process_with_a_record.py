@@ -30,9 +30,11 @@ def refreshers(ms, env):
     apart."""
     proc = subprocess.Popen([t.program("lives_then_waits"), str(ms)],
                             env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)
-    out, _ = proc.communicate("go\n")
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    out, err = proc.communicate("go\n")
     t.check(proc.returncode == 5, "exit status 5 kept: %r" % proc.returncode)
+    sys.stdout.write("".join("# " + l + "\n" for l in err.splitlines()))
     return [l for l in out.splitlines() if l.startswith("refreshers ")]
 
 
@@ -78,7 +80,8 @@ t.check(sum(r["program"] == "lives_then_waits" and r["ppid"] in shells
             for r in records) == 20,
         "twenty records of the program (and of the child each forks)")
 t.check(lines == ["refreshers 1"] * 20,
-        "twenty short processes of a script: a refresher each: %r" % lines)
+        "twenty short processes of a script: a refresher each: %r%s"
+        % (lines, "".join("\n# " + l for l in out.stderr.splitlines())))
 t.refreshers_gone(scripts)  # none left once the script is over, or it hangs
 
 if t.failures:
