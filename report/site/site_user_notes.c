@@ -81,11 +81,15 @@ static void _advice(FILE *out, const struct hl_site_advice *a,
     hl_site_fmt_advice(a, mem);
     hl_site_fmt_cover(v->opt->cover, cover);
     hl_site_fmt_gibh(a->saved < 0 ? -a->saved : a->saved, saved);
+    /* the share is of the steps with a need: an OOM-killed one's is not
+     * known, and the user should not read it among those covered */
     fprintf(out,
-            "%s per node would have been enough for %s of them: for %" PRIu64
-            " of the %" PRIu64 " times one of your steps ran on a node, "
+            "%s per node would have been enough for %s of %s: for %" PRIu64
+            " of the %" PRIu64 " times one of your steps ran on a node%s, "
             "each at its peak there. ",
-            mem, cover, a->covered, a->measured);
+            mem, cover,
+            a->oom ? "those that did not run out of memory" : "them",
+            a->covered, a->measured, a->oom ? " and did not" : "");
     if (a->saved >= 0)
         fprintf(out, "Asking for it would have reserved %s GiB-hours less",
                 saved);
@@ -95,8 +99,8 @@ static void _advice(FILE *out, const struct hl_site_advice *a,
     if (a->killed)
         fprintf(out,
                 ", and %" PRIu64 " of your steps (on a node) needed more: "
-                "they would have been killed for lack of memory.\n",
-                a->killed);
+                "%s would have been killed for lack of memory.\n",
+                a->killed, a->killed == 1 ? "it" : "they");
     else
         fputs(", and none of your steps would have been killed.\n", out);
 }
@@ -160,10 +164,12 @@ static void _note(FILE *out, const char *user, const struct hl_site_who *w,
         _names(out, ad);
     if (ad->all.oom)
         fprintf(out,
-                "\n%" PRIu64 " of your steps (on a node) were killed for lack "
-                "of memory: they needed more than they asked for, how much "
-                "more is not known.\n",
-                ad->all.oom);
+                "\n%" PRIu64 " of your steps (on a node) %s killed for lack "
+                "of memory: %s more than %s asked for, how much more is not "
+                "known.\n",
+                ad->all.oom, ad->all.oom == 1 ? "was" : "were",
+                ad->all.oom == 1 ? "it needed" : "they needed",
+                ad->all.oom == 1 ? "it" : "they");
     fputs("\nA step's need on a node is its peak of memory there. To ask for "
           "memory, give srun or sbatch --mem (per node).\n",
           out);
