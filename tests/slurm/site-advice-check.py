@@ -181,7 +181,8 @@ for user in sorted({p[0] for p in plan}):
     ok &= not any(re.search(r"^ %s " % re.escape(o), text, re.M) for o in others)
     oom = any(p[4] for p in plan if p[0] == user)
     ok &= ("killed for lack of memory" in text) == oom
+    ok &= ("of those that did not run out of memory" in text) == oom
     say(ok, "%s's note: to them, a row per job name of theirs with its "
         "advice (%s), none of the other's, the OOM kill said where they had "
-        "one"
+        "one, and the share said of the steps that did not run out of memory"
         % (user, ", ".join(names)))
