@@ -46,8 +46,10 @@ unsigned hl_site_grid_below(uint64_t bytes)
     return hl_site_grid_size(i) <= bytes ? i + 1 : i;
 }
 
-/* One more at index, of bytes: 0, or -1 when memory runs out. */
-static int _count(struct hl_site_grid_counts *g, unsigned index, uint64_t bytes)
+/* One more at index, of bytes (kept where g keeps the most): 0, or -1
+ * when memory runs out. */
+static int _count(struct hl_site_grid_counts *g, unsigned index, uint64_t bytes,
+                  bool most)
 {
     uint16_t lo = 0, hi = g->n;
     uint64_t key = (uint64_t)index << 56;
@@ -64,28 +66,34 @@ static int _count(struct hl_site_grid_counts *g, unsigned index, uint64_t bytes)
         /* 2^56 step-nodes: a thousand years of a million a second */
         if ((g->cells[lo] & _COUNT) < _COUNT)
             g->cells[lo]++;
-        if (g->most[lo] < bytes)
+        if (most && g->most[lo] < bytes)
             g->most[lo] = bytes;
         return 0;
     }
     if (g->n == g->cap) {
         uint16_t cap = g->cap ? (uint16_t)(2 * g->cap) : 4;
-        uint64_t *cells, *most;
+        uint64_t *cells;
 
         if (cap > HL_SITE_GRID + 1)
             cap = HL_SITE_GRID + 1;
         if (!(cells = realloc(g->cells, cap * sizeof(*cells))))
             return -1;
         g->cells = cells;
-        if (!(most = realloc(g->most, cap * sizeof(*most))))
-            return -1;
-        g->most = most;
+        if (most) {
+            uint64_t *m = realloc(g->most, cap * sizeof(*m));
+
+            if (!m)
+                return -1;
+            g->most = m;
+        }
         g->cap = cap;
     }
     memmove(g->cells + lo + 1, g->cells + lo, (g->n - lo) * sizeof(*g->cells));
-    memmove(g->most + lo + 1, g->most + lo, (g->n - lo) * sizeof(*g->most));
     g->cells[lo] = key | 1;
-    g->most[lo] = bytes;
+    if (most) {
+        memmove(g->most + lo + 1, g->most + lo, (g->n - lo) * sizeof(*g->most));
+        g->most[lo] = bytes;
+    }
     g->n++;
     return 0;
 }
@@ -103,14 +111,14 @@ int hl_site_needs_add(struct hl_site_needs *n, bool has_need, uint64_t need,
         return 0;
     }
     if (oom)
-        return _count(&n->oom, hl_site_grid_below(limit), limit);
-    return has_need ? _count(&n->met, hl_site_grid_index(need), need) : 0;
+        return _count(&n->oom, hl_site_grid_below(limit), limit, true);
+    return has_need ? _count(&n->met, hl_site_grid_index(need), need, false)
+                    : 0;
 }
 
 void hl_site_needs_free(struct hl_site_needs *n)
 {
     free(n->met.cells);
-    free(n->met.most);
     free(n->oom.cells);
     free(n->oom.most);
     memset(n, 0, sizeof(*n));

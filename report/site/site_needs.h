@@ -8,7 +8,8 @@
  * 20, ... 32 MiB, 36, 40, ... 64 MiB; from 1 GiB on, the sizes of
  * heapline-report's suggestion). Only the counts per size are kept, in
  * memory that does not grow with the lines (224 sizes up to 1 PiB, 8
- * bytes each, those with a need only), and nothing is lost that the advice
+ * bytes each, those with a need only; 16 for the OOM-killed step-nodes'
+ * limits, counted with the most of them), and nothing is lost that the advice
  * needs: the smallest size that covers a share of the needs is the size of
  * the exact percentile, and how many needs pass a size is exact. */
 #ifndef HEAPLINE_REPORT_SITE_NEEDS_H
@@ -25,7 +26,8 @@
 #define HL_SITE_DEFAULT_COVER 9500u
 
 /* A sparse count per grid index: (index << 56 | count), by index, and
- * beside each the most bytes counted there. */
+ * beside each the most bytes counted there where most is kept (the
+ * OOM-killed step-nodes' limits, which the advice says). */
 struct hl_site_grid_counts {
     uint64_t *cells, *most;
     uint16_t n, cap;
