@@ -10,7 +10,8 @@
 void hl_site_fmt_gibh(double byte_seconds, char buf[32])
 {
     double h = fabs(hl_site_gib_hours(byte_seconds));
-    const char *sign = byte_seconds < 0 ? "-" : "";
+    /* no minus before a figure that prints as 0 */
+    const char *sign = byte_seconds < 0 && h >= 0.0000005 ? "-" : "";
 
     if (h >= 100)
         snprintf(buf, 32, "%s%.0f", sign, h);

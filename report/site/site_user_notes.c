@@ -108,7 +108,8 @@ static void _advice(FILE *out, const struct hl_site_advice *a,
     if (a->over) {
         hl_slurm_size_exact(a->limit, limit);
         fprintf(out,
-                "%s of your steps would have needed more than %s per node: "
+                "For %s of your steps, more than %s per node would have been "
+                "needed: "
                 "one of them was killed for lack of memory at %s, and how "
                 "much more it needed is not known. Ask for %s or more (the "
                 "next size above %s) and check that it is enough: it would "
