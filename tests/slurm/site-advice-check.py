@@ -10,9 +10,11 @@ on one node.
 Prints one line per check, "0 what" when it holds, "1 what" when not, for
 the shell's TAP helpers. The advice is computed again from the lines as
 doc/heapline-site.1 says it ("ADVICE FROM HISTORY"): the smallest size of
-the grid that holds the need of the share's rank among the step-nodes not
-OOM-killed, those whose need passes it killed, and the OOM-killed ones
-whose limit was it or more."""
+the grid that holds the need of the share's rank among the step-nodes, an
+OOM-killed one ranked as needing the grid's next size above its limit,
+after the needs of that size (where the rank falls on it, the advice is
+that size, said over its limit); those whose need passes it killed, and
+the OOM-killed ones whose limit was it or more."""
 import csv
 import glob
 import json
@@ -50,17 +52,27 @@ GRID = grid()
 
 
 def advise(lines, cover):
-    """(mem, steps, killed, saved GiB-hours) of a group's lines, or None
-    when no need was measured."""
-    needs = sorted(x["need"] for x in lines if not x["oom"])
-    if not needs:
+    """(mem, steps, killed, saved GiB-hours, the limit it is over or None)
+    of a group's lines, or None when none is in the share."""
+    at = []
+    for x in lines:
+        if x["oom"]:
+            at.append((next(i for i, s in enumerate(GRID) if s > x["request"]),
+                       1, x["request"]))
+        else:
+            at.append((next(i for i, s in enumerate(GRID) if s >= x["need"]),
+                       0, x["need"]))
+    if not at:
         return None
-    rank = max(1, math.ceil(len(needs) * cover / 100))
-    mem = next(s for s in GRID if s >= needs[rank - 1])
-    killed = sum(1 for n in needs if n > mem)
+    at.sort()
+    rank = max(1, math.ceil(len(at) * cover / 100))
+    index, oom, _ = at[rank - 1]
+    mem = GRID[index]
+    over = max(b for i, o, b in at if (i, o) == (index, 1)) if oom else None
+    killed = sum(1 for x in lines if not x["oom"] and x["need"] > mem)
     killed += sum(1 for x in lines if x["oom"] and x["request"] >= mem)
     saved = sum((x["request"] - mem) * x["elapsed"] for x in lines)
-    return mem, len(needs), killed, saved / GIB_HOUR
+    return mem, len(at), killed, saved / GIB_HOUR, over
 
 
 lines = []
@@ -116,15 +128,18 @@ def same(got, want):
         return got is None
     a = got or {}
     return (a.get("mem_bytes"), a.get("steps"), a.get("killed_steps")) == \
-        want[:3] and abs(a.get("saved_gib_hours", 1e9) - want[3]) < 1.5e-6
+        want[:3] and abs(a.get("saved_gib_hours", 1e9) - want[3]) < 1.5e-6 \
+        and a.get("over_oom_limit_bytes", 0) == want[4]
 
 
 def shown(a):
     if a is None:
         return "none"
-    return "--mem=%dM, %d steps, %d killed, %.6f GiB-hours saved" % (
-        a["mem_bytes"] // MIB, a["steps"], a["killed_steps"],
-        a["saved_gib_hours"])
+    over = a.get("over_oom_limit_bytes")
+    return "--mem=%dM%s, %d steps, %d killed, %.6f GiB-hours saved" % (
+        a["mem_bytes"] // MIB,
+        " (over %dM)" % (over // MIB) if over is not None else "",
+        a["steps"], a["killed_steps"], a["saved_gib_hours"])
 
 
 advice = {}
@@ -155,12 +170,22 @@ for (user, name) in sorted({(p[0], p[1]) for p in plan}):
     a = advice.get((95, user, name)) or {}
     mem = a.get("mem_bytes", 0)
     # each step's known use under the advice: those that fitted would fit
-    # again; an OOM-killed one under a limit at or above the advice would not
+    # again; an OOM-killed one under a limit at or above the advice would
+    # not. At 95% the share of a job name's few steps is all of them: the
+    # advice is above the limit of each killed one, and says the limit of
+    # the one its rank falls on
     fits = all(t < mem for t in touched)
-    say(fits and a.get("killed_steps") == sum(1 for m in limits if m >= mem),
+    over = a.get("over_oom_limit_bytes")
+    above = all(m < mem for m in limits) and \
+        (over == max(limits) if limits else over is None)
+    say(fits and above and
+        a.get("killed_steps") == sum(1 for m in limits if m >= mem),
         "--cover=95%%: %s's %s: --mem=%dM holds what each of its steps touched "
-        "(%s MB), and kills the OOM-killed ones at or above it (%d)"
+        "(%s MB), is above the limit of each OOM-killed one (%s), said over "
+        "%s, and kills none of them (%d)"
         % (user, name, mem // MIB, ", ".join(str(t // 10**6) for t in touched),
+           ", ".join("%d MiB" % (m // MIB) for m in limits) or "none",
+           "%dM" % (over // MIB) if over is not None else "none",
            a.get("killed_steps", -1)))
 
 # --- each user's note ---------------------------------------------------------------
@@ -173,16 +198,26 @@ for user in sorted({p[0] for p in plan}):
     others = sorted({p[1] for p in plan if p[0] != user} - set(names))
     for name in names:
         a = advice.get((95, user, name)) or {}
-        row = r"^ %s +--mem=%dM +%d of %d +[0-9.]+ +%d$" % (
+        over = a.get("over_oom_limit_bytes")
+        row = r"^ %s +--mem=%dM%s +%d of %d +[0-9.]+ +%d$" % (
             re.escape(name), a.get("mem_bytes", 0) // MIB,
+            re.escape(" (over %dM)" % (over // MIB)) if over else "",
             a.get("covered_steps", 0), a.get("steps", 0),
             a.get("killed_steps", 0))
         ok &= re.search(row, text, re.M) is not None
     ok &= not any(re.search(r"^ %s " % re.escape(o), text, re.M) for o in others)
     oom = any(p[4] for p in plan if p[0] == user)
     ok &= ("killed for lack of memory" in text) == oom
-    ok &= ("of those that did not run out of memory" in text) == oom
+    limits = [p[2] for p in plan if p[0] == user and p[4]]
+    ok &= all(re.search(r"^For 95%% of your steps, more than %dM per node "
+                        r"would have been needed: one of them was killed for "
+                        r"lack of memory at %dM, and how much more it needed "
+                        r"is not known\. Ask for --mem=" % (m // MIB, m // MIB),
+                        text, re.M) for m in limits)
+    paragraphs = text.split("\n\n")
+    ok &= ("more than" in (paragraphs[3] if len(paragraphs) > 3 else "")) \
+        == oom
     say(ok, "%s's note: to them, a row per job name of theirs with its "
         "advice (%s), none of the other's, the OOM kill said where they had "
-        "one, and the share said of the steps that did not run out of memory"
-        % (user, ", ".join(names)))
+        "one, and there the advice said to be more than its limit, its need "
+        "not known" % (user, ", ".join(names)))

@@ -10,9 +10,10 @@
 # 20 MB). heapline-site's advice per user and job name, at --cover=95% and
 # 50%, is what the lines' true peaks give as its man page says (size,
 # steps, kills, GiB-hours saved: site-advice-check.py computes them
-# again), it holds what each step touched and counts bob's OOM-killed step
-# among the kills, and --notes gives each user a note of their own job
-# names' advice. The log ends with the node's file, which doc/admin.md
+# again), at 95% it holds what each step touched and is above the limit
+# of bob's OOM-killed step, said over it (at 50% that step is among the
+# kills), and --notes gives each user a note of their own job names'
+# advice. The log ends with the node's file, which doc/admin.md
 # shows. TAP. Skips without root, the release or its cgroup version.
 set -u
 
