@@ -2,7 +2,9 @@
  * eighth above the one below, none below the need it holds), the advice on
  * a made-up history whose answer is known, and on random ones against the
  * exact percentile (never below a need of the share covered, at most a grid
- * step above it, the steps it would have killed counted exactly); a user's
+ * step above it, the steps it would have killed counted exactly), and with
+ * OOM-killed steps in the share (never at or below the limit of one, said
+ * over it where the rank falls on one); a user's
  * job names followed within Space-Saving's bounds; --cover's words. */
 #include <stdlib.h>
 
@@ -158,6 +160,71 @@ static void _random(void)
     ok(killed, "the steps it would have killed counted exactly");
 }
 
+/* A step-node of a random history: its key orders it as the advice ranks
+ * it (a need at its size, a killed one after the needs of the size above
+ * its limit), bytes its need or limit. */
+struct _entry {
+    uint64_t key, bytes;
+    bool oom;
+};
+
+static int _by_key(const void *pa, const void *pb)
+{
+    const struct _entry *a = pa, *b = pb;
+
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/* Random histories with OOM-killed steps: the advice is never below a need
+ * of the share, never at or below the limit of a step killed within it,
+ * and says the limit where the share's rank falls on a killed one. */
+static void _random_killed(void)
+{
+    static struct _entry e[3000];
+    uint64_t seed = 2463534242u;
+    bool above = true, said = true, counted = true;
+
+    for (int round = 0; round < 40; round++) {
+        struct hl_site_needs n = {0};
+        struct hl_site_advice a;
+        size_t count = 1 + _next(&seed) % 3000, rank, covered = 0, killed = 0;
+        unsigned cover = 1 + (unsigned)(_next(&seed) % HL_SITE_COVER_FULL);
+        uint64_t most = 0;
+
+        for (size_t i = 0; i < count; i++) {
+            uint64_t b =
+                MIB + _next(&seed) % (UINT64_C(1) << (21 + round % 16));
+
+            e[i].oom = _next(&seed) % 4 == 0;
+            e[i].bytes = b;
+            e[i].key = e[i].oom ? 2 * (uint64_t)hl_site_grid_below(b) + 1
+                                : 2 * (uint64_t)hl_site_grid_index(b);
+            hl_site_needs_add(&n, !e[i].oom, b, e[i].oom, b, true, b, 1);
+        }
+        qsort(e, count, sizeof(*e), _by_key);
+        rank = (count * cover + HL_SITE_COVER_FULL - 1) / HL_SITE_COVER_FULL;
+        hl_site_advise(&n, cover, &a);
+        for (size_t i = 0; i < rank; i++)
+            above &= e[i].oom ? a.mem > e[i].bytes : a.mem >= e[i].bytes;
+        for (size_t i = 0; i < count; i++) {
+            if (e[i].key == e[rank - 1].key && e[i].bytes > most)
+                most = e[i].bytes;
+            covered += !e[i].oom && e[i].bytes <= a.mem;
+            killed += e[i].bytes > a.mem || (e[i].oom && e[i].bytes == a.mem);
+        }
+        said &= a.over == e[rank - 1].oom && (!a.over || a.limit == most);
+        counted &= a.measured == count && a.covered == covered &&
+                   a.killed == killed &&
+                   a.oom_unknown == count - covered - killed;
+        hl_site_needs_free(&n);
+    }
+    ok(above, "random histories with killed steps: never below a need of "
+              "the share, never at or below a killed step's limit in it");
+    ok(said, "over the limit of the killed step at the rank, the most of "
+             "its size, exactly where the rank falls on one");
+    ok(counted, "the steps covered, killed and not known, counted exactly");
+}
+
 static void _names(void)
 {
     struct hl_site_names_seen seen;
@@ -207,6 +274,7 @@ int main(void)
     _known();
     _killed_in_share();
     _random();
+    _random_killed();
     _names();
     _cover();
     return done_testing();
