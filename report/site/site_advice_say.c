@@ -20,8 +20,9 @@ void hl_site_say_advice(const struct hl_site_view *v, char *buf)
 void hl_site_say_advice_terms(char *buf)
 {
     snprintf(buf, HL_SITE_SENTENCE,
-             "steps: the steps measured and not OOM-killed, once per node "
-             "they ran on, each needing its peak there. saved: the "
+             "steps: the steps measured, once per node they ran on, each "
+             "needing its peak there (an OOM-killed one more than its "
+             "limit). saved: the "
              "GiB-hours requested less those of the advice (below 0: it "
              "asks more).");
 }
@@ -31,7 +32,9 @@ void hl_site_say_killed(char *buf)
     snprintf(buf, HL_SITE_SENTENCE,
              "killed: the steps whose need passed the advice, and the "
              "OOM-killed ones whose limit was the advice or more (one under "
-             "it may have fitted or not).");
+             "it may have fitted or not). --mem=S (over L): the step at the "
+             "share's rank was OOM-killed at L, its need is not known: S is "
+             "the next size above L, and may not be enough.");
 }
 
 bool hl_site_say_names_partial(const struct hl_site_view *v, char *buf)

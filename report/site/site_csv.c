@@ -42,6 +42,8 @@
       "of them, those the advice would have killed")                           \
     X(advice_saved, "advice_saved_gib_hours", MICRO, HL_COL_EMPTY,             \
       "what the advice would have saved")                                      \
+    X(advice_over, "advice_over_oom_limit_bytes", COUNT, HL_COL_EMPTY,         \
+      "the limit of the step OOM-killed at the share's rank; empty for none")  \
     X(estimated, "estimated", TEXT, 0,                                         \
       "the names of the row's figures that are estimates, space apart")
 
@@ -60,7 +62,8 @@ static const uint64_t _partial =
 /* The advice's columns, empty where there is none. */
 static const uint64_t _no_advice =
     HL_EMPTY(_COL_advice_mem) | HL_EMPTY(_COL_advice_steps) |
-    HL_EMPTY(_COL_advice_killed) | HL_EMPTY(_COL_advice_saved);
+    HL_EMPTY(_COL_advice_killed) | HL_EMPTY(_COL_advice_saved) |
+    HL_EMPTY(_COL_advice_over);
 
 /* Room for a row: its three names hold HL_SITE_MAX_TEXT bytes each
  * (site_check.c), quoted, twice that; the estimated column, every name. */
@@ -115,6 +118,10 @@ static void _advice(struct _csv_row *row, const struct hl_site_advice *a)
     row->advice_steps = a->measured;
     row->advice_killed = a->killed;
     row->advice_saved = hl_fixed_of(hl_site_gib_hours(a->saved), 6);
+    if (a->over)
+        row->advice_over = a->limit;
+    else
+        row->empty |= HL_EMPTY(_COL_advice_over);
 }
 
 /* The row of a total, user, account or partition, w's sums; advice: a

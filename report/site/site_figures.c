@@ -10,7 +10,8 @@
 void hl_site_fmt_gibh(double byte_seconds, char buf[32])
 {
     double h = fabs(hl_site_gib_hours(byte_seconds));
-    const char *sign = byte_seconds < 0 ? "-" : "";
+    /* no minus before a figure that prints as 0 */
+    const char *sign = byte_seconds < 0 && h >= 0.0000005 ? "-" : "";
 
     if (h >= 100)
         snprintf(buf, 32, "%s%.0f", sign, h);
@@ -30,16 +31,23 @@ void hl_site_fmt_cover(unsigned cover, char buf[16])
         snprintf(buf, 16, "%u.%02u%%", cover / 100, cover % 100);
 }
 
-void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[40])
+void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[80])
 {
     char mem[32];
 
     if (!a->known) {
-        snprintf(buf, 40, "-");
+        snprintf(buf, 80, "-");
         return;
     }
     hl_slurm_size_exact(a->mem, mem);
-    snprintf(buf, 40, "--mem=%s", mem);
+    if (a->over) {
+        char limit[32];
+
+        hl_slurm_size_exact(a->limit, limit);
+        snprintf(buf, 80, "--mem=%s (over %s)", mem, limit);
+    } else {
+        snprintf(buf, 80, "--mem=%s", mem);
+    }
 }
 
 void hl_site_fmt_when(int64_t t, const char *open, char buf[32])

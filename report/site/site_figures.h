@@ -16,8 +16,10 @@ void hl_site_fmt_gibh(double byte_seconds, char buf[32]);
 /* A share of --cover (hundredths of a percent): "95%", "99.5%". */
 void hl_site_fmt_cover(unsigned cover, char buf[16]);
 
-/* An advice as the user would give it, "--mem=12G", or "-" when none. */
-void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[40]);
+/* An advice as the user would give it, "--mem=12G", "--mem=104M (over
+ * 100M)" when the share's rank fell on a step OOM-killed at 100M, or "-"
+ * when none. */
+void hl_site_fmt_advice(const struct hl_site_advice *a, char buf[80]);
 
 /* A count of distinct jobs or steps as the text writes it: "~" before an
  * estimate (site_distinct.h). Returns whether it is one. */

@@ -61,6 +61,10 @@ static void _advice(FILE *out, const char *key, const struct hl_site_advice *a)
             ",\"covered_steps\":%" PRIu64 ",\"killed_steps\":%" PRIu64
             ",\"oom_killed_unknown_steps\":%" PRIu64,
             a->mem, a->measured, a->covered, a->killed, a->oom_unknown);
+    if (a->over)
+        fprintf(out, ",\"over_oom_limit_bytes\":%" PRIu64, a->limit);
+    else
+        fputs(",\"over_oom_limit_bytes\":null", out);
     _gibh(out, "saved_gib_hours", a->saved);
     fputc('}', out);
 }

@@ -148,7 +148,15 @@ static void _group(FILE *out, const struct _group *gr)
     }
 }
 
-enum _advice_figure { _MEM, _MEASURED, _KILLED, _SAVED, _WHOLE, _NADVICE };
+enum _advice_figure {
+    _MEM,
+    _MEASURED,
+    _KILLED,
+    _SAVED,
+    _OVER,
+    _WHOLE,
+    _NADVICE
+};
 
 static const struct {
     const char *suffix, *help;
@@ -156,13 +164,17 @@ static const struct {
     {"advice_memory_bytes",
      "The --mem per node that would have covered the share "
      "heapline_site_advice_cover_ratio of the measured steps' needs."},
-    {"advice_steps", "Steps measured and not OOM-killed, once per node."},
+    {"advice_steps", "Steps measured, OOM-killed ones too, once per node."},
     {"advice_killed_steps",
      "Steps (once per node) the advice would have ended: needs above it, "
      "and OOM-killed steps whose limit was it or more."},
     {"advice_saved_byte_seconds",
      "Memory requested over the period less what the advice would have "
      "requested (below 0: it asks more)."},
+    {"advice_over_oom_limit_bytes",
+     "The limit of the step OOM-killed at the share's rank, whose need was "
+     "more, how much not known: the advice is the next size above it. "
+     "Absent when the need at the rank was measured."},
     {"advice_whole",
      "1 when the job name was followed from its first line, 0 when from a "
      "later one (its advice is of its steps since)."},
@@ -180,6 +192,8 @@ static double _advice_value(const struct hl_site_advice *a,
         return (double)a->killed;
     case _SAVED:
         return a->saved;
+    case _OVER:
+        return (double)a->limit;
     default:
         return whole;
     }
@@ -201,12 +215,14 @@ static void _advice(FILE *out, const struct hl_site_view *v, bool names)
             const struct hl_site_advised *ad = &v->advised[v->users[i]];
             const char *user = hl_strpool_get(&g->names, v->users[i]);
 
-            if (!names && ad->all.known) {
+            if (!names && ad->all.known && (f != _OVER || ad->all.over)) {
                 _sample(out, name, "user", user, NULL, NULL);
                 fprintf(out, "%.15g\n",
                         _advice_value(&ad->all, (enum _advice_figure)f, true));
             }
             for (uint32_t k = 0; names && k < ad->nnames; k++) {
+                if (f == _OVER && !ad->names[k].advice.over)
+                    continue;
                 _sample(out, name, "user", user, "job_name",
                         ad->names[k].name->name);
                 fprintf(out, "%.15g\n",

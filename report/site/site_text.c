@@ -108,7 +108,7 @@ static bool _group(FILE *out, const struct hl_site_group *g,
 static void _advice_row(struct hl_table *tb, const char *user, const char *name,
                         bool whole, const struct hl_site_advice *a)
 {
-    char mem[40], saved[32];
+    char mem[80], saved[32];
 
     hl_site_fmt_advice(a, mem);
     hl_site_fmt_gibh(a->saved, saved);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shared/slurm_size.h"
 #include "shared/text_table.h"
 #include "shared/utf8.h"
 #include "site_cli.h"
@@ -73,19 +74,52 @@ static void _period(const struct hl_site_view *v, const struct hl_site_who *w,
     _day(v->opt->until != INT64_MAX ? v->opt->until - 1 : w->last, to);
 }
 
+/* The times the advice is known to have been enough for, and those it
+ * may have been: the steps killed under it. */
+static void _enough(FILE *out, const struct hl_site_advice *a)
+{
+    uint64_t maybe = a->measured - a->covered - a->killed;
+
+    fprintf(out,
+            "for %" PRIu64 " of the %" PRIu64 " times one of your steps ran "
+            "on a node, each at its peak there",
+            a->covered, a->measured);
+    if (maybe == 1)
+        fputs(", and maybe for the one that ran out of memory under it", out);
+    else if (maybe)
+        fprintf(out,
+                ", and maybe for the %" PRIu64 " that ran out of memory "
+                "under it",
+                maybe);
+    fputs(". ", out);
+}
+
 static void _advice(FILE *out, const struct hl_site_advice *a,
                     const struct hl_site_view *v)
 {
-    char mem[40], cover[16], saved[32];
+    char mem[40], limit[32], cover[16], saved[32];
 
-    hl_site_fmt_advice(a, mem);
+    strcpy(mem, "--mem=");
+    hl_slurm_size_exact(a->mem, mem + 6);
     hl_site_fmt_cover(v->opt->cover, cover);
     hl_site_fmt_gibh(a->saved < 0 ? -a->saved : a->saved, saved);
-    fprintf(out,
-            "%s per node would have been enough for %s of them: for %" PRIu64
-            " of the %" PRIu64 " times one of your steps ran on a node, "
-            "each at its peak there. ",
-            mem, cover, a->covered, a->measured);
+    /* a step killed at a limit needed more than it: the advice is never
+     * that limit or below, and the user reads that its need is not known */
+    if (a->over) {
+        hl_slurm_size_exact(a->limit, limit);
+        fprintf(out,
+                "For %s of your steps, more than %s per node would have been "
+                "needed: "
+                "one of them was killed for lack of memory at %s, and how "
+                "much more it needed is not known. Ask for %s or more (the "
+                "next size above %s) and check that it is enough: it would "
+                "have been enough ",
+                cover, limit, limit, mem, limit);
+    } else {
+        fprintf(out, "%s per node would have been enough for %s of them: ", mem,
+                cover);
+    }
+    _enough(out, a);
     if (a->saved >= 0)
         fprintf(out, "Asking for it would have reserved %s GiB-hours less",
                 saved);
@@ -95,15 +129,17 @@ static void _advice(FILE *out, const struct hl_site_advice *a,
     if (a->killed)
         fprintf(out,
                 ", and %" PRIu64 " of your steps (on a node) needed more: "
-                "they would have been killed for lack of memory.\n",
-                a->killed);
+                "%s would have been killed for lack of memory.\n",
+                a->killed, a->killed == 1 ? "it" : "they");
+    else if (a->measured > a->covered)
+        fputs(", and none of your steps is known to have needed more.\n", out);
     else
         fputs(", and none of your steps would have been killed.\n", out);
 }
 
 static void _names(FILE *out, const struct hl_site_advised *ad)
 {
-    char name[3 * 256 + 8], mem[40], saved[32];
+    char name[3 * 256 + 8], mem[80], saved[32];
     struct hl_table tb;
 
     fputs("\nPer job name (--job-name), what would have been enough for "
@@ -129,6 +165,13 @@ static void _names(FILE *out, const struct hl_site_advised *ad)
         hl_table_cell(&tb, "%" PRIu64, nm->advice.killed);
     }
     hl_table_print(&tb, out);
+    for (uint32_t k = 0; k < ad->nnames; k++)
+        if (ad->names[k].advice.over) {
+            fputs("\n(over L): one of its steps was killed for lack of memory "
+                  "at L; it needed more, how much is not known.\n",
+                  out);
+            break;
+        }
     for (uint32_t k = 0; k < ad->nnames; k++)
         if (!ad->names[k].name->whole) {
             fputs("\n* of its later steps only.\n", out);
@@ -160,10 +203,12 @@ static void _note(FILE *out, const char *user, const struct hl_site_who *w,
         _names(out, ad);
     if (ad->all.oom)
         fprintf(out,
-                "\n%" PRIu64 " of your steps (on a node) were killed for lack "
-                "of memory: they needed more than they asked for, how much "
-                "more is not known.\n",
-                ad->all.oom);
+                "\n%" PRIu64 " of your steps (on a node) %s killed for lack "
+                "of memory: %s more than %s asked for, how much more is not "
+                "known.\n",
+                ad->all.oom, ad->all.oom == 1 ? "was" : "were",
+                ad->all.oom == 1 ? "it needed" : "they needed",
+                ad->all.oom == 1 ? "it" : "they");
     fputs("\nA step's need on a node is its peak of memory there. To ask for "
           "memory, give srun or sbatch --mem (per node).\n",
           out);

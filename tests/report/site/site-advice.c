@@ -2,7 +2,9 @@
  * eighth above the one below, none below the need it holds), the advice on
  * a made-up history whose answer is known, and on random ones against the
  * exact percentile (never below a need of the share covered, at most a grid
- * step above it, the steps it would have killed counted exactly); a user's
+ * step above it, the steps it would have killed counted exactly), and with
+ * OOM-killed steps in the share (never at or below the limit of one, said
+ * over it where the rank falls on one); a user's
  * job names followed within Space-Saving's bounds; --cover's words. */
 #include <stdlib.h>
 
@@ -50,18 +52,65 @@ static void _known(void)
     hl_site_needs_add(&n, false, 0, true, 32 * gib, true, 32 * gib, 3600);
     hl_site_needs_add(&n, false, 0, true, 120 * gib, true, 120 * gib, 3600);
     hl_site_advise(&n, 9500, &a);
-    ok(a.known && a.mem == 96 * gib && a.measured == 100 && a.covered == 96,
-       "95%% of needs of 1 to 100 GiB: --mem=96G, covering 96 of them");
+    ok(a.known && !a.over && a.mem == 96 * gib && a.measured == 102 &&
+           a.covered == 96,
+       "95%% of 102 steps (the killed ones too, as needing more than their "
+       "limit): the 97th, --mem=96G, enough for 96 of them");
     ok(a.killed == 5 && a.oom == 2 && a.oom_unknown == 1,
        "killed: the 4 needs above it and the step OOM-killed at 120 GiB; "
        "the one at 32 GiB not known");
     ok(a.saved == (double)(100 * 128 + 32 + 120 - 102 * 96) * gib * 3600,
        "saved: what was asked less 96 GiB for each hour");
     hl_site_advise(&n, HL_SITE_COVER_FULL, &a);
-    ok(a.mem == 104 * gib && a.killed == 1, "100%%: every need, 104 GiB");
+    ok(a.over && a.limit == 120 * gib && a.mem == 128 * gib && a.killed == 0 &&
+           a.oom_unknown == 2,
+       "100%%: the step killed at 120 GiB: more than 120 GiB, --mem=128G "
+       "(the next size), whether it fits not known");
     hl_site_needs_free(&n);
     hl_site_advise(&n, 9500, &a);
     ok(!a.known && !a.measured, "no need measured: no advice");
+}
+
+/* A step killed at a limit needed more: within the share, the advice is
+ * above the limit, and says the need there is not known (issue 34: bob's
+ * sim on the cluster, advised 72M at 95% with a step killed at 100M). */
+static void _killed_in_share(void)
+{
+    struct hl_site_needs n = {0};
+    struct hl_site_advice a;
+
+    hl_site_needs_add(&n, true, 60 * MIB, false, 0, true, 400 * MIB, 3600);
+    hl_site_needs_add(&n, true, 60 * MIB, false, 0, true, 400 * MIB, 3600);
+    hl_site_needs_add(&n, true, 100 * MIB, true, 100 * MIB, true, 100 * MIB,
+                      3600);
+    hl_site_advise(&n, 9500, &a);
+    ok(a.known && a.mem > 100 * MIB,
+       "95%% of 60, 60 and one killed at 100 MiB: above 100 MiB");
+    ok(a.over && a.limit == 100 * MIB && a.mem == 104 * MIB,
+       "the rank is the killed step: over 100M, --mem=104M, the next size");
+    ok(a.measured == 3 && a.covered == 2 && a.killed == 0 && a.oom_unknown == 1,
+       "3 steps: 2 known to fit, the killed one not known");
+    hl_site_advise(&n, 5000, &a);
+    ok(!a.over && a.mem == 60 * MIB && a.killed == 1 && a.oom_unknown == 0,
+       "50%%: --mem=60M, which kills the step killed at 100 MiB");
+    hl_site_needs_add(&n, true, 100 * MIB, false, 0, true, 400 * MIB, 3600);
+    hl_site_needs_add(&n, true, 200 * MIB, false, 0, true, 400 * MIB, 3600);
+    hl_site_advise(&n, 8000, &a);
+    ok(a.over && a.mem == 104 * MIB,
+       "a need of the killed step's size: ranked before it, the 4th of 5 is "
+       "the killed one");
+    hl_site_advise(&n, HL_SITE_COVER_FULL, &a);
+    ok(!a.over && a.mem == 208 * MIB && a.covered == 4 && a.oom_unknown == 1,
+       "100%%: the need of 200 MiB, 208M, the killed step under it not known");
+    hl_site_needs_free(&n);
+    hl_site_needs_add(&n, false, 0, true, 2 * MIB, false, 0, 1);
+    hl_site_needs_add(&n, false, 0, true, 0, false, 0, 1);
+    hl_site_advise(&n, 9500, &a);
+    ok(a.known && a.over && a.limit == 2 * MIB && a.mem == 3 * MIB &&
+           a.measured == 1 && a.oom == 2 && a.oom_unknown == 2,
+       "killed steps only: over the known limit; one with no limit is not "
+       "in the share");
+    hl_site_needs_free(&n);
 }
 
 static uint64_t _next(uint64_t *s)
@@ -111,6 +160,71 @@ static void _random(void)
     ok(killed, "the steps it would have killed counted exactly");
 }
 
+/* A step-node of a random history: its key orders it as the advice ranks
+ * it (a need at its size, a killed one after the needs of the size above
+ * its limit), bytes its need or limit. */
+struct _entry {
+    uint64_t key, bytes;
+    bool oom;
+};
+
+static int _by_key(const void *pa, const void *pb)
+{
+    const struct _entry *a = pa, *b = pb;
+
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/* Random histories with OOM-killed steps: the advice is never below a need
+ * of the share, never at or below the limit of a step killed within it,
+ * and says the limit where the share's rank falls on a killed one. */
+static void _random_killed(void)
+{
+    static struct _entry e[3000];
+    uint64_t seed = 2463534242u;
+    bool above = true, said = true, counted = true;
+
+    for (int round = 0; round < 40; round++) {
+        struct hl_site_needs n = {0};
+        struct hl_site_advice a;
+        size_t count = 1 + _next(&seed) % 3000, rank, covered = 0, killed = 0;
+        unsigned cover = 1 + (unsigned)(_next(&seed) % HL_SITE_COVER_FULL);
+        uint64_t most = 0;
+
+        for (size_t i = 0; i < count; i++) {
+            uint64_t b =
+                MIB + _next(&seed) % (UINT64_C(1) << (21 + round % 16));
+
+            e[i].oom = _next(&seed) % 4 == 0;
+            e[i].bytes = b;
+            e[i].key = e[i].oom ? 2 * (uint64_t)hl_site_grid_below(b) + 1
+                                : 2 * (uint64_t)hl_site_grid_index(b);
+            hl_site_needs_add(&n, !e[i].oom, b, e[i].oom, b, true, b, 1);
+        }
+        qsort(e, count, sizeof(*e), _by_key);
+        rank = (count * cover + HL_SITE_COVER_FULL - 1) / HL_SITE_COVER_FULL;
+        hl_site_advise(&n, cover, &a);
+        for (size_t i = 0; i < rank; i++)
+            above &= e[i].oom ? a.mem > e[i].bytes : a.mem >= e[i].bytes;
+        for (size_t i = 0; i < count; i++) {
+            if (e[i].key == e[rank - 1].key && e[i].bytes > most)
+                most = e[i].bytes;
+            covered += !e[i].oom && e[i].bytes <= a.mem;
+            killed += e[i].bytes > a.mem || (e[i].oom && e[i].bytes == a.mem);
+        }
+        said &= a.over == e[rank - 1].oom && (!a.over || a.limit == most);
+        counted &= a.measured == count && a.covered == covered &&
+                   a.killed == killed &&
+                   a.oom_unknown == count - covered - killed;
+        hl_site_needs_free(&n);
+    }
+    ok(above, "random histories with killed steps: never below a need of "
+              "the share, never at or below a killed step's limit in it");
+    ok(said, "over the limit of the killed step at the rank, the most of "
+             "its size, exactly where the rank falls on one");
+    ok(counted, "the steps covered, killed and not known, counted exactly");
+}
+
 static void _names(void)
 {
     struct hl_site_names_seen seen;
@@ -158,7 +272,9 @@ int main(void)
 {
     _grid();
     _known();
+    _killed_in_share();
     _random();
+    _random_killed();
     _names();
     _cover();
     return done_testing();

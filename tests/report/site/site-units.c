@@ -150,14 +150,16 @@ static void _sums(void)
            adv.saved == 6 * gib_hour,
        "alice's advice: 1 GiB, for her 2 step-nodes, 6 GiB-hours saved");
     hl_site_advise(&bob->needs, 9500, &adv);
-    ok(adv.known && adv.mem == gib && adv.measured == 2 && adv.oom == 2 &&
-           adv.killed == 2 && adv.oom_unknown == 0 && adv.saved == 0,
-       "bob's at 95%%: 1 GiB, which his 2 step-nodes OOM-killed at 1 GiB "
-       "would not have had");
+    ok(adv.known && adv.over && adv.limit == gib &&
+           adv.mem == hl_site_grid_size(hl_site_grid_below(gib)) &&
+           adv.mem > gib && adv.measured == 4 && adv.covered == 2 &&
+           adv.oom == 2 && adv.killed == 0 && adv.oom_unknown == 2,
+       "bob's at 95%%: his 4 step-nodes, the 4th OOM-killed at 1 GiB: over "
+       "1 GiB, the next size, whether it fits not known");
     hl_site_advise(&bob->needs, 5000, &adv);
-    ok(adv.mem == gib / 2 && adv.covered == 1 && adv.killed == 3 &&
-           adv.saved == 0.75 * gib_hour,
-       "bob's at 50%%: 512 MiB, his 1 GiB step killed too");
+    ok(!adv.over && adv.mem == gib && adv.covered == 2 && adv.killed == 2 &&
+           adv.saved == 0,
+       "bob's at 50%%: 1 GiB, his 2 step-nodes OOM-killed at 1 GiB killed");
     hl_site_agg_free(&a);
 }
 
