@@ -2,6 +2,7 @@
 """Overhead benchmarks of heapline: each workload with no tool, under
 libheapline.so, under glibc's libmemusage.so and under heaptrack; the
 instructions heapline adds to each entry point (callgrind, instructions.py);
+the instructions of whole real programs with sites on and off (programs.py);
 then the report against `cat` of the same records (per-task files, and
 merged node files up to a million ranks: report_bench.py), the time Chromium
 takes to open the HTML page of 100,000 ranks (page_bench.py), and the SPANK
@@ -33,6 +34,7 @@ import gen_records  # noqa: E402
 import instructions  # noqa: E402
 import page_bench  # noqa: E402
 import plugin_bench  # noqa: E402
+import programs  # noqa: E402
 import pss_bench  # noqa: E402
 import report_bench  # noqa: E402
 
@@ -431,10 +433,10 @@ def parse_args():
     p.add_argument("--python", default="/usr/bin/python3",
                    help="interpreter of the python workloads (not a shim)")
     p.add_argument("--parts",
-                   default="workloads,instructions,report,accuracy,page,"
-                           "plugin,pss",
-                   help="comma list of workloads, instructions, report, "
-                        "accuracy, page, plugin, pss")
+                   default="workloads,instructions,programs,report,"
+                           "accuracy,page,plugin,pss",
+                   help="comma list of workloads, instructions, programs, "
+                        "report, accuracy, page, plugin, pss")
     p.add_argument("--workloads", default="all",
                    help="comma list of a,b2,b8,c,d,py-bytes,py-bytes-malloc,"
                         "py-dict,py-dict-malloc,cxx,a-jemalloc,a-tcmalloc "
@@ -452,6 +454,13 @@ def parse_args():
     p.add_argument("--instr-workloads", default="",
                    help="comma list of the instructions part's workloads "
                         "(default all)")
+    p.add_argument("--program-scale", type=float, default=1.0,
+                   help="size of the programs part's programs: 1 is a "
+                        "dict of 2 million entries, 100 functions for cc1 "
+                        "and 1 MiB for xz -9")
+    p.add_argument("--programs", default="",
+                   help="comma list of the programs part's programs: "
+                        "py-dict-malloc,gcc-cc1,xz-9 (default all)")
     p.add_argument("--tools", default=",".join(TOOLS),
                    help="comma list of " + ",".join(TOOLS) +
                         " and the names given by --preload")
@@ -498,6 +507,7 @@ def parse_args():
     args.allocators = [a for a in args.allocators.split(",")
                        if not instructions.ALLOCATORS.get(a, "") or
                        os.path.exists(instructions.ALLOCATORS[a])]
+    args.programs = [x for x in args.programs.split(",") if x]
     args.instr_workloads = [w for w in args.instr_workloads.split(",") if w]
     if "instructions" in args.parts and not args.bare_lib:
         p.error("the instructions part needs --bare-lib")
@@ -558,6 +568,17 @@ def main():
             title = "Budgets under glibc (issues 16 and 32)"
             text += ["", title, text_table(head, rows)]
             md += ["", title + ":", "", markdown_table(head, rows)]
+
+    if "programs" in args.parts:
+        found = programs.run(args, clean_env(), progress)
+        title = ("Whole programs (callgrind): instructions with sites on "
+                 "and off, one run of each, under libheapline.so (issue 32)")
+        head, rows, _ = programs.table(found)
+        text += ["", title, text_table(head, rows)]
+        md += ["", title + ":", "", markdown_table(head, rows)]
+        legend = [[p.name, p.what] for p, _, _ in found]
+        text += [text_table(["program", "what"], legend)]
+        md += ["", markdown_table(["program", "what"], legend)]
 
     if "report" in args.parts:
         head, rows = bench_report(args)
