@@ -146,6 +146,15 @@ _machine_cgroup_version() {
 # they keep any descriptor of ours open beyond 0-2 (the port lock, a test
 # harness's pipes, which would then never see end of file). Run in a
 # subshell: it becomes the daemon.
+#
+# SLURMSTEPD_OOM_ADJ (read by slurmstepd, Slurm's own knob): -1000, which
+# the OOM killer never picks, in place of Slurm's -999. On cgroup v2 a
+# step's slurmstepd is in the job's cgroup, under its memory.max: when a
+# task is OOM-killed, a second OOM that comes before the kernel has
+# uncharged the victim's memory finds slurmstepd alone there and killed
+# it, and srun then waited for the step forever (seen in the guest, under
+# TCG, 85 ms after the task's kill). With -1000 the allocation that found
+# no room fails instead, and the step ends as an OOM kill.
 _daemon() {
     local fd
     for fd in "/proc/$BASHPID/fd/"*; do
@@ -154,7 +163,7 @@ _daemon() {
     done
     exec env -i PATH="$daemon_path" SLURM_CONF="$dir/slurm.conf" \
         HEAPLINE_CLUSTER_DAEMON="$dir" MYSQL_UNIX_PORT="$dir/db/sock" \
-        "$@" < /dev/null
+        SLURMSTEPD_OOM_ADJ=-1000 "$@" < /dev/null
 }
 
 _running() { # PID: alive and not a zombie (PID 1 may not reap them)
