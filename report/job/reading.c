@@ -40,6 +40,13 @@ static int _select(const struct hl_options *opt, const char *name,
     if (set->count == 0 && left_out)
         fprintf(stderr, "%s: no record of job %s (--job)\n", HL_PROGRAM,
                 opt->job);
+    else if (set->count == 0 && set->nunmeasured)
+        fprintf(stderr,
+                "%s: %s%sno record to report: %zu task%s unmeasured, with no "
+                "record (a statically linked program not linked with "
+                "heapline, or a setuid one)\n",
+                HL_PROGRAM, name ? name : "", name ? ": " : "",
+                set->nunmeasured, set->nunmeasured == 1 ? "" : "s");
     else if (set->count == 0)
         fprintf(stderr, "%s: %s%sno record to report\n", HL_PROGRAM,
                 name ? name : "", name ? ": " : "");

@@ -19,6 +19,10 @@ LAUNCHER = os.environ.get("HEAPLINE_TEST_LAUNCHER", "")
 PROGRAMS = os.environ.get("HEAPLINE_TEST_PROGRAMS", ".")
 PYTHON3 = os.environ.get("PYTHON3") or "/usr/bin/python3"
 MANPAGE = os.environ.get("HEAPLINE_TEST_MANPAGE", "")
+# Set by tests/aarch64.sh to the library's architecture, where it is not
+# the machine's: the test programs run under an emulator, and the
+# machine's own programs (Python, the shell) do not load the library.
+CROSS = os.environ.get("HEAPLINE_TEST_CROSS", "")
 
 HEADER = ("rank,host,pid,job,elapsed_s,allocs,frees,peak_heap_bytes,"
           "peak_heap_time_s,live_heap_at_exit_bytes,vmhwm_bytes,"

@@ -35,12 +35,16 @@ rec, = record_of([long_name, "baseline"])
 t.check(rec["program"] == "a_program_with_a_long_name",
         "past 15 bytes, the whole name: %r" % rec["program"])
 
-script = os.path.join(work, "myscript.sh")
-with open(script, "w") as f:
-    f.write("#!/bin/sh\n:\n")
-os.chmod(script, stat.S_IRWXU)
-rec, = record_of([script])
-t.check(rec["program"] == "myscript.sh", "a script: %r" % rec["program"])
+if t.CROSS:
+    print("# a script: left out, the shell here does not load the %s library"
+          % t.CROSS)
+else:
+    script = os.path.join(work, "myscript.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n:\n")
+    os.chmod(script, stat.S_IRWXU)
+    rec, = record_of([script])
+    t.check(rec["program"] == "myscript.sh", "a script: %r" % rec["program"])
 
 recs = record_of([t.program("fork_child")], "rec.%p.csv")
 if t.check(len(recs) == 2, "fork: two records"):

@@ -294,6 +294,31 @@ _check "killed task: flagged in the step report on srun's stderr" \
 _check "killed task: and in report.txt" \
     grep -q 'killed by signal 9' "$sd/report.txt"
 
+# --- a statically linked program: unmeasured ----------------------------------
+
+# Task 1 runs a program linked statically without heapline: LD_PRELOAD
+# cannot reach it, it writes no record, and the step report says so.
+d=$(_fresh static)
+before=$failed
+printf '#include <stdlib.h>\nint main(void) { free(malloc(1 << 20)); return 0; }\n' \
+    > "$d/static.c"
+${CC:-cc} -static -O0 -o "$d/static" "$d/static.c"
+_ok $? "static program: cc -static builds it"
+printf '0 %s %s 10 0\n1 %s\n' "$py" "$touch_py" "$d/static" > "$d/tasks.conf"
+(cd "$d" && srun --heapline -N1 -n2 --multi-prog "$d/tasks.conf" \
+    > "$d/out" 2> "$d/err")
+_ok $? "static program: srun --heapline --multi-prog succeeds"
+sd=$(_stepdir "$d" 0)
+_ok "$(test "$(_records "$sd" | grep -c .)" = 1; echo $?)" \
+    "static program: one record, the Python task's"
+_check "static program: its task said unmeasured in the step report on srun's stderr" \
+    grep -q '^ task 1  n[12]  pid [0-9]*  exit 0' "$d/err"
+_check "static program: and in report.txt" \
+    grep -q '^Unmeasured (1 of 1 task)' "$sd/report.txt"
+[ $failed -eq $before ] || {
+    cat "$sd"/task-*.exit "$d/err" | _diag
+}
+
 # --- MPI -----------------------------------------------------------------------
 
 _mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step

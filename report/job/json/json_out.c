@@ -3,6 +3,7 @@
 
 #include "job/model/figures.h"
 #include "job/model/shared_mem.h"
+#include "exit_format.h"
 #include "record_format.h"
 #include "job/report.h"
 #include "job/timeline_out.h"
@@ -229,6 +230,30 @@ static void _cut_short(FILE *out, const struct hl_report *r)
     fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
 }
 
+/* Every task that ended with no record and no signal. */
+static void _unmeasured(FILE *out, const struct hl_report *r)
+{
+    const struct hl_task_exit *x = hl_procset_unmeasured(r->set);
+    const char *sep = "\n";
+
+    fputs("  \"unmeasured\": [", out);
+    for (size_t i = 0; i < r->set->nunmeasured; i++, x++, sep = ",\n") {
+        fprintf(out, "%s    {\"task\": %" PRIu32 ", \"host\": ", sep, x->task);
+        hl_json_str(out, hl_strpool_get(&r->set->hosts, x->host));
+        fprintf(out, ", \"pid\": %" PRIu32 ", \"exit_code\": ", x->pid);
+        if (x->status == HL_STATUS_EXITED)
+            fprintf(out, "%" PRId64, x->exit_code);
+        else
+            fputs("null", out);
+        fputs(", \"record\": false, \"task_cgroup_peak_bytes\": ", out);
+        if (x->cgroup_peak)
+            fprintf(out, "%" PRIu64 "}", x->cgroup_peak);
+        else
+            fputs("null}", out);
+    }
+    fputs(sep[0] == ',' ? "\n  ],\n" : "],\n", out);
+}
+
 /* A process listed (proc_list.h): who it is, its parent, its figures. */
 static void _proc_item(FILE *out, const struct hl_report *r,
                        const struct hl_proc *p)
@@ -414,6 +439,7 @@ void hl_print_json(FILE *out, const struct hl_report *r)
     _nodes(out, r);
     _ranks(out, r);
     _cut_short(out, r);
+    _unmeasured(out, r);
     _slurm(out, r);
     _request(out, r);
     if (r->callsites) {

@@ -70,22 +70,11 @@ static int _cmp_listed(const void *va, const void *vb)
     return a->at < b->at ? -1 : a->at > b->at;
 }
 
-/* Whether an exit changes what the report says: its task was killed, or
- * the OOM killer ended it. A step's other exits, a million for a million
- * tasks that exited, are not kept. */
+/* Whether an exit changes what the report says of a task that has a
+ * record: its task was killed, or the OOM killer ended it. */
 static bool _tells(const struct hl_task_exit *x)
 {
     return x->signal || x->oom == 1;
-}
-
-void hl_procset_drop_plain_exits(struct hl_procset *set, size_t from)
-{
-    size_t kept = from;
-
-    for (size_t i = from; i < set->nexits; i++)
-        if (_tells(&set->exits[i]))
-            set->exits[kept++] = set->exits[i];
-    set->nexits = kept;
 }
 
 static uint32_t _hash_pid(uint32_t pid)
@@ -135,15 +124,17 @@ static void _match_host(struct hl_procset *set, const struct hl_by_host *px,
     while (nslots < 2 * nexits)
         nslots *= 2;
     memset(slots, 0, nslots * sizeof(*slots));
-    for (uint32_t k = bx->first[h]; k < bx->first[h + 1]; k++) {
-        uint32_t x = bx->item[k], *slot;
+    /* An exit that tells first, then a plain one: either finds its record. */
+    for (int plain = 0; plain < 2; plain++)
+        for (uint32_t k = bx->first[h]; k < bx->first[h + 1]; k++) {
+            uint32_t x = bx->item[k], *slot;
 
-        if (!_tells(&set->exits[x]))
-            continue;
-        slot = _exit_slot(set, slots, nslots, set->exits[x].pid);
-        if (!*slot)
-            *slot = x + 1;
-    }
+            if (_tells(&set->exits[x]) == plain)
+                continue;
+            slot = _exit_slot(set, slots, nslots, set->exits[x].pid);
+            if (!*slot)
+                *slot = x + 1;
+        }
     for (uint32_t k = px->first[h]; k < px->first[h + 1]; k++) {
         struct hl_proc *p = &set->procs[px->item[k]];
         uint32_t *slot = _exit_slot(set, slots, nslots, p->pid);
@@ -153,6 +144,8 @@ static void _match_host(struct hl_procset *set, const struct hl_by_host *px,
             continue;
         x = &set->exits[*slot - 1];
         x->matched = 1;
+        if (!_tells(x))
+            continue;
         p->signal = x->signal;
         p->oom = x->oom == 1;
         _take_task_figures(p, x);
@@ -166,22 +159,30 @@ static void _match_host(struct hl_procset *set, const struct hl_by_host *px,
     }
 }
 
+/* A task that ended with no record, and no signal: unmeasured. */
+static bool _unmeasured(const struct hl_task_exit *x)
+{
+    return !x->signal && !x->matched;
+}
+
 /* Of the exits, those the report uses: killed tasks that left no record,
- * which outputs list, first, by host and pid; then the others that the
- * OOM killer ended. Returns 0, or -1 when memory runs out. */
+ * which outputs list, first, by host and pid; then the tasks that ended
+ * with no record and no signal, unmeasured, by host and pid; then the
+ * others that the OOM killer ended. Returns 0, or -1 when memory runs
+ * out. */
 static int _keep_used(struct hl_procset *set)
 {
     struct hl_task_exit *x = set->exits, *shrunk;
     struct _listed *listed = NULL;
-    size_t n = 0, oom = 0;
+    size_t n = 0, killed = 0, oom = 0;
 
     for (size_t i = 0; i < set->nexits; i++)
-        n += x[i].signal && !x[i].matched;
+        n += !x[i].matched;
     if (n && !(listed = malloc(n * sizeof(*listed))))
         return -1;
     n = 0;
     for (size_t i = 0; i < set->nexits; i++) {
-        if (x[i].signal && !x[i].matched)
+        if (!x[i].matched)
             listed[n++] = (struct _listed){x[i], i};
         else if (x[i].oom == 1)
             x[oom++] = x[i];
@@ -190,7 +191,12 @@ static int _keep_used(struct hl_procset *set)
     if (n)
         qsort(listed, n, sizeof(*listed), _cmp_listed);
     for (size_t i = 0; i < n; i++)
-        x[i] = listed[i].x;
+        if (!_unmeasured(&listed[i].x))
+            x[killed++] = listed[i].x;
+    set->nunmeasured = n - killed;
+    for (size_t i = 0; i < n; i++)
+        if (_unmeasured(&listed[i].x))
+            x[killed++] = listed[i].x;
     free(listed);
     set->nexits = n + oom;
     /* A step of a million tasks that all exited keeps none. */
@@ -245,6 +251,16 @@ static int _cut_short_at(const struct hl_procset *set, size_t i,
     x = &set->exits[i - set->listed];
     *out = (struct hl_cut_short){.exit = x};
     return x->signal && !x->matched;
+}
+
+const struct hl_task_exit *hl_procset_unmeasured(const struct hl_procset *set)
+{
+    size_t killed = 0;
+
+    while (killed < set->nexits && set->exits[killed].signal &&
+           !set->exits[killed].matched)
+        killed++;
+    return set->exits + killed;
 }
 
 int hl_procset_cut_short_next(const struct hl_procset *set, size_t *at,

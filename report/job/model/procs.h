@@ -117,6 +117,8 @@ struct hl_procset {
     struct hl_task_exit *exits;
     size_t nexits, exits_cap;
     size_t nexits_read; /* exits read, those dropped since included */
+    size_t nunmeasured; /* of exits, once matched: tasks with no record
+                           that no signal ended */
     struct hl_node_file *node_files;
     size_t nnode_files, node_files_cap;
     struct hl_callsites_db callsites;
@@ -136,16 +138,15 @@ struct hl_task_exit *hl_procset_add_exit(struct hl_procset *set);
 /* Returns a new zeroed node file at the end of the set, or NULL. */
 struct hl_node_file *hl_procset_add_node_file(struct hl_procset *set);
 
-/* Drops the exits from index from on that change nothing in the report:
- * tasks that exited, or were ended by no signal, with no OOM kill. */
-void hl_procset_drop_plain_exits(struct hl_procset *set, size_t from);
-
 /* Marks each process that its task's exit file says was killed (the
  * first exit read of its host and pid that is not plain), and each exit
  * file that found its process; node by node, by hashing. Then set->exits
  * keeps only the exits the report uses: the killed tasks with no record,
- * which outputs list, first, by host and pid; then those of the OOM
- * killer. Returns 0, or -1 when memory runs out. */
+ * which outputs list, first, by host and pid; then the unmeasured tasks,
+ * that ended with no record and no signal (a static program not linked
+ * with heapline, a setuid one), by host and pid; then those of the OOM
+ * killer. A step of a million tasks that all wrote records keeps none.
+ * Returns 0, or -1 when memory runs out. */
 int hl_procset_match_exits(struct hl_procset *set);
 
 /* Whether a process's figures stop at its death: lower bounds. A process
@@ -197,6 +198,10 @@ int hl_procset_cut_short_next(const struct hl_procset *set, size_t *at,
 
 /* The length of that list. */
 size_t hl_procset_cut_short(const struct hl_procset *set);
+
+/* The first of the set->nunmeasured tasks that ended with no record and
+ * no signal (once hl_procset_match_exits has run). */
+const struct hl_task_exit *hl_procset_unmeasured(const struct hl_procset *set);
 
 void hl_procset_free(struct hl_procset *set);
 

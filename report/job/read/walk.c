@@ -142,7 +142,7 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
     char buf[_BUF_SIZE];
     char err[160];
     const char *data = buf;
-    size_t len = 0, exits;
+    size_t len = 0;
     struct stat st;
     int fault, rc;
 
@@ -166,9 +166,7 @@ static void _read_once(struct hl_loader *ld, int fd, const char *path)
     }
     ld->set->callsites_fault[0] = '\0';
     ld->set->timelines.fault[0] = '\0';
-    exits = ld->set->nexits;
     rc = hl_read_file(data, len, ld->set, err, sizeof(err));
-    hl_procset_drop_plain_exits(ld->set, exits);
     if (rc < 0) {
         hl_warn(path, "%s", err);
         ld->skipped++;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exit_format.h"
 #include "shared/escape.h"
 #include "job/model/figures.h"
 #include "job/model/headline.h"
@@ -259,6 +260,48 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
     fputc('\n', out);
 }
 
+/* A task's end in words: "exit 0", or slurmstepd's "unknown". */
+static void _exit_words(const struct hl_task_exit *x, char buf[32])
+{
+    if (x->status == HL_STATUS_EXITED)
+        snprintf(buf, 32, "exit %" PRId64, x->exit_code);
+    else
+        snprintf(buf, 32, "end unknown");
+}
+
+/* Tasks that ended with no record and no signal: heapline never ran in
+ * them (doc/limitations.md), and nothing else says so. */
+static void _unmeasured(FILE *out, const struct hl_report *r)
+{
+    const struct hl_task_exit *x = hl_procset_unmeasured(r->set);
+    size_t n = r->set->nunmeasured, shown;
+    char peak[HL_SIZE_BUF], end[32];
+    struct hl_table tab;
+
+    if (!n)
+        return;
+    hl_table_init(&tab, 5);
+    for (shown = 0; shown < n && shown < r->top; shown++, x++) {
+        _exit_words(x, end);
+        hl_format_size(x->cgroup_peak, peak);
+        hl_table_cell(&tab, "task %" PRIu32, x->task);
+        hl_table_cell(&tab, "%s", hl_strpool_get(&r->set->hosts, x->host));
+        hl_table_cell(&tab, "pid %" PRIu32, x->pid);
+        hl_table_cell(&tab, "%s", end);
+        if (x->cgroup_peak)
+            hl_table_cell(&tab, "its task's cgroup peaked at %s", peak);
+        else
+            hl_table_cell(&tab, "%s", "");
+    }
+    fprintf(out,
+            "Unmeasured (%zu of %zu task%s): no record; a statically linked "
+            "program not linked with heapline, or a setuid one "
+            "(doc/limitations.md)\n",
+            shown, n, n == 1 ? "" : "s");
+    hl_table_print(&tab, out);
+    fputc('\n', out);
+}
+
 /* Writers of a pipeline that SIGPIPE ended when their reader stopped:
  * a normal end, with final figures, said once. */
 static void _sigpipe(FILE *out, const struct hl_report *r)
@@ -331,6 +374,7 @@ int hl_print_text(FILE *out, const struct hl_report *raw)
         if (r->callsites)
             hl_callsites_print_text(out, r->callsites);
         _cut_short(out, r, cut);
+        _unmeasured(out, r);
         _sigpipe(out, r);
         hl_headline_slurm(r, text);
         hl_print_wrapped(out, text);

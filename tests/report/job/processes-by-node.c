@@ -10,7 +10,9 @@
  * process takes the signal of the first exit read of its host and pid
  * that was killed or ended out of memory; the exits kept are the killed
  * tasks that left no record (not the other exits of a pid that has one),
- * by host and pid, then the OOM kills. */
+ * by host and pid, then the unmeasured tasks (no record, no signal: not
+ * the plain exits of a pid that has one), by host and pid, then the OOM
+ * kills. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,7 +199,7 @@ static void _exits(void)
      * in 1, ended out of memory with no signal for 3, plain for the others,
      * which changes nothing; then signal 15 for each, which only the plain
      * ones take; then killed tasks with no record, on the hosts in reverse
-     * order. */
+     * order, and tasks that exited with no record, in reverse order. */
     for (size_t i = 0; i < set.count; i++) {
         const struct hl_proc *p = &set.procs[i];
 
@@ -208,9 +210,10 @@ static void _exits(void)
     for (size_t i = 0; i < set.count; i++)
         _add_exit(&set, (uint32_t)i, set.procs[i].host, set.procs[i].pid, 15,
                   0);
-    for (uint32_t h = 10; h-- > 0;)
+    for (uint32_t h = 10; h-- > 0;) {
         _add_exit(&set, 100000 + h, h, 99 - h, 6, 0);
-    hl_procset_drop_plain_exits(&set, 0);
+        _add_exit(&set, 200000 + h, h, 199 - h, 0, 0);
+    }
     is_int(hl_procset_match_exits(&set), 0, "the exits are matched");
     for (size_t i = 0; i < set.count && good; i++) {
         const struct hl_proc *p = &set.procs[i];
@@ -222,14 +225,23 @@ static void _exits(void)
     }
     ok(good, "each process has the signal of its first exit that tells "
              "something, and its OOM kill");
-    is_uint(set.nexits, 10 + ooms,
+    is_uint(set.nexits, 20 + ooms,
             "kept: the 10 killed tasks with no record, not the killed copies "
+            "of those with one, the 10 unmeasured tasks, not the plain exits "
             "of those with one, and the OOM kills");
     for (uint32_t h = 0; h < 10 && good; h++)
         good = set.nexits > h && set.exits[h].host == h &&
                set.exits[h].task == 100000 + h && !set.exits[h].matched;
     ok(good, "the killed tasks with no record first, by host");
-    for (size_t i = 10; i < set.nexits && good; i++)
+    is_uint(set.nunmeasured, 10, "10 unmeasured tasks");
+    ok(hl_procset_unmeasured(&set) == set.exits + 10,
+       "the unmeasured tasks after the killed ones");
+    for (uint32_t h = 0; h < 10 && good; h++)
+        good = set.nexits > 10 + h && set.exits[10 + h].host == h &&
+               set.exits[10 + h].task == 200000 + h &&
+               !set.exits[10 + h].matched;
+    ok(good, "then the unmeasured tasks, by host");
+    for (size_t i = 20; i < set.nexits && good; i++)
         good = set.exits[i].oom == 1;
     ok(good, "then the OOM kills");
     hl_procset_free(&set);
