@@ -139,8 +139,19 @@ int hl_callsites_forget(void *p)
     return 0;
 }
 
+void hl_callsites_before_fork(void)
+{
+    hl_stacks_before_fork();
+}
+
+void hl_callsites_after_fork_in_parent(void)
+{
+    hl_stacks_after_fork_parent();
+}
+
 void hl_callsites_after_fork(void)
 {
     hl_callsites_internal = 0;
     hl_sampler_after_fork();
+    hl_stacks_after_fork_child();
 }

@@ -82,7 +82,10 @@ static inline int hl_callsites_free(void *p)
  * peak" table. From one thread at a time (the milestone's writer). */
 void hl_callsites_at_peak(void);
 
-/* In a forked child. */
+/* Around a fork (pthread_atfork's handlers): before it, after it in the
+ * parent, and in the forked child. */
+void hl_callsites_before_fork(void);
+void hl_callsites_after_fork_in_parent(void);
 void hl_callsites_after_fork(void);
 
 #pragma GCC visibility pop

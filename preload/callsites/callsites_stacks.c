@@ -3,10 +3,20 @@
 #include "callsites_modules.h"
 #include "unwinder.h"
 
+#include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
 
 static hl_backtrace_fn *_backtrace;
+
+/* Threads inside the unwinder, and forks under way. libunwind takes locks
+ * of its own while it walks a stack (its cache's, its pool's, with every
+ * signal blocked): a fork that copied one that another thread held left
+ * it held for ever in the child, whose first stack then waited on it
+ * (fault_fork_while_sampling, under a load of 37). A fork waits until no
+ * thread is inside (hl_stacks_before_fork, pthread_atfork's prepare); a
+ * stack asked for while one is under way is not taken (HL_STACK_OTHER). */
+static unsigned _inside, _forking;
 
 #define _WINDOW 64
 
@@ -40,9 +50,16 @@ int hl_stacks_init(void)
 unsigned hl_stack_capture(uintptr_t *pc)
 {
     void *frames[HL_STACK_DEPTH + 16];
-    int n = _backtrace(frames, HL_STACK_DEPTH + 16);
-    int first = 0;
+    int n, first = 0;
     unsigned depth = 0;
+
+    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&_forking, __ATOMIC_SEQ_CST)) {
+        __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+        return 0;
+    }
+    n = _backtrace(frames, HL_STACK_DEPTH + 16);
+    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
 
     while (first < n && (uintptr_t)frames[first] >= _self_start &&
            (uintptr_t)frames[first] < _self_end)
@@ -50,6 +67,24 @@ unsigned hl_stack_capture(uintptr_t *pc)
     for (int i = first; i < n && depth < HL_STACK_DEPTH; i++)
         pc[depth++] = (uintptr_t)frames[i];
     return depth;
+}
+
+void hl_stacks_before_fork(void)
+{
+    __atomic_add_fetch(&_forking, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&_inside, __ATOMIC_SEQ_CST))
+        sched_yield();
+}
+
+void hl_stacks_after_fork_parent(void)
+{
+    __atomic_sub_fetch(&_forking, 1, __ATOMIC_RELEASE);
+}
+
+void hl_stacks_after_fork_child(void)
+{
+    _inside = 0;
+    _forking = 0;
 }
 
 static uint64_t _hash(const uintptr_t *pc, unsigned depth)
@@ -90,6 +125,8 @@ uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth)
 {
     uint64_t h = _hash(pc, depth);
 
+    if (!depth)
+        return HL_STACK_OTHER;
     for (unsigned probe = 0; probe < _WINDOW; probe++) {
         uint32_t i = (uint32_t)((h + probe) & (HL_STACKS - 1));
         struct hl_stack *s = &_stacks[i];

@@ -36,16 +36,24 @@ struct hl_stack {
     struct hl_estimate at_peak;
 };
 
-/* Maps the table and readies the unwinder (libunwind caches per thread,
- * so that no lock of its own is held across a fork or a signal): 0, or -1
- * when sites cannot be had. */
+/* Maps the table and readies the unwinder (libunwind caches per thread
+ * where it was built with __thread): 0, or -1 when sites cannot be had. */
 int hl_stacks_init(void);
 
+/* Around a fork (pthread_atfork): before, waits until no thread is inside
+ * the unwinder, whose locks a fork would copy held, and keeps others out
+ * until after; after, in the parent and in the child. */
+void hl_stacks_before_fork(void);
+void hl_stacks_after_fork_parent(void);
+void hl_stacks_after_fork_child(void);
+
 /* The return addresses of the caller's stack, innermost first, the frames
- * of libheapline itself skipped: at most HL_STACK_DEPTH into pc. */
+ * of libheapline itself skipped: at most HL_STACK_DEPTH into pc; none
+ * while a fork is under way. */
 unsigned hl_stack_capture(uintptr_t *pc);
 
-/* The index of the stack pc[0..depth) in the table, added if new. */
+/* The index of the stack pc[0..depth) in the table, added if new;
+ * HL_STACK_OTHER for none. */
 uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth);
 
 /* A sampled block of stack i comes (sign 1) or goes (sign -1). */

@@ -111,7 +111,8 @@ __attribute__((constructor(101))) static void _start(void)
     hl_callsites_start(&hl_mine.sample_in);
     _next_exit = (void (*)(int))hl_next_symbol("_exit");
     hl_report_at_exit(_report);
-    pthread_atfork(NULL, NULL, _after_fork_in_child);
+    pthread_atfork(hl_callsites_before_fork, hl_callsites_after_fork_in_parent,
+                   _after_fork_in_child);
     _pid = getpid();
     hl_exec_hooks_init();
     hl_record_paths_set(_pid, 0);
