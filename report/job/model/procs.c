@@ -257,6 +257,8 @@ const struct hl_task_exit *hl_procset_unmeasured(const struct hl_procset *set)
 {
     size_t killed = 0;
 
+    if (!set->exits)
+        return NULL;
     while (killed < set->nexits && set->exits[killed].signal &&
            !set->exits[killed].matched)
         killed++;
