@@ -155,19 +155,7 @@ check "the launcher's record counts the allocations of the preloaded one" \
 check "the report reads the launcher's record: exit 0, counts_malloc named" \
     grep -q counts_malloc "$top/report.txt"
 
-skip=0
-for r in $(find "$build/tests" -name '*.trs' -exec cat {} + |
-    sed -n 's/^:test-result: *\([A-Z]*\).*/\1/p'); do
-    case $r in
-    PASS | XFAIL) pass=$((pass + 1)) ;;
-    SKIP) skip=$((skip + 1)) ;;
-    *) fail=$((fail + 1)) ;;
-    esac
-done
-for f in $(find "$build/tests" -name test-suite.log); do
-    grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
-        grep -A20 '^\(FAIL\|ERROR\):' "$f" | head -80
-done
+side_tree_results
 # Each test of the subset was chosen for what it reaches here.
 [ $skip -eq 0 ] || problem "$skip of the tests skipped"
 if [ -n "$problems" ]; then

@@ -75,19 +75,8 @@ for dir in common preload preload/launcher report/job report/site \
         problem "tests/$dir"
 done
 
-pass=0 fail=0 skip=0
-for r in $(find "$build/tests" -name '*.trs' -exec cat {} + |
-    sed -n 's/^:test-result: *\([A-Z]*\).*/\1/p'); do
-    case $r in
-    PASS | XFAIL) pass=$((pass + 1)) ;;
-    SKIP) skip=$((skip + 1)) ;;
-    *) fail=$((fail + 1)) ;;
-    esac
-done
-for f in $(find "$build/tests" -name test-suite.log); do
-    grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
-        grep -A20 '^\(FAIL\|ERROR\):' "$f" | head -80
-done
+pass=0 fail=0
+side_tree_results
 if [ -n "$problems" ]; then
     echo "fallbacks: FAILED ($problems): $pass passed, $fail failed, $skip skipped; logs in $logs"
     exit 1

@@ -70,6 +70,25 @@ copy_sources() {
     fi
 }
 
+# side_tree_results: the results of the tests run in $build/tests added to
+# pass and fail, its skips counted in skip, and the failed tests' logs
+# shown.
+side_tree_results() {
+    skip=0
+    for r in $(find "$build/tests" -name '*.trs' -exec cat {} + |
+        sed -n 's/^:test-result: *\([A-Z]*\).*/\1/p'); do
+        case $r in
+        PASS | XFAIL) pass=$((pass + 1)) ;;
+        SKIP) skip=$((skip + 1)) ;;
+        *) fail=$((fail + 1)) ;;
+        esac
+    done
+    for f in $(find "$build/tests" -name test-suite.log); do
+        grep -q '^# \(FAIL\|ERROR\): *[1-9]' "$f" 2> /dev/null &&
+            grep -A20 '^\(FAIL\|ERROR\):' "$f" | head -80
+    done
+}
+
 # side_tree_done: the temporary directory goes once all passed.
 side_tree_done() {
     [ $keep = yes ] || rm -rf "$top"
