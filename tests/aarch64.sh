@@ -12,34 +12,37 @@
 # removed on success) gets src/, a copy of the source tree's files, and
 # build/, as tests/fallbacks.sh.
 #
-# Why a subset: CI's time is short, and qemu-user runs each aarch64
-# program many times slower than the machine. Measured on the machine of
-# CI (2 cores, loaded by other builds), this leg takes about 4 minutes of
-# CPU, of which the cross-build is about 3 (libtool's shell, the report's
-# many files) and these tests under qemu about 1; the unit test of the
-# timeline's buckets alone had used 100 s of CPU under qemu, unfinished,
-# when it was stopped. What differs on aarch64 is the library's own code
-# where the x86-64 build has assembly (the hot path's counters and the
-# test of a block's header, whose C path runs here: doc/performance.md
-# counts its instructions), the loads that acquire where x86-64's plain
-# loads do, the stacks that libunwind walks (its aarch64 unwinder) and the
-# records that the aarch64 report reads. The tests below are those that reach each of them, one
-# each where one suffices: the counts of every entry point (C and C++), of
-# threads and their peak; fork and exec; the timeline (of a staircase, of
-# threads, of a SIGKILLed process); sites with stacks, their tagged blocks
-# and the aarch64 report naming them; the program's name. Then, here: a
-# program run by the emulator's name, the aarch64 launcher's record and
-# the aarch64 report on it. Left out: the tests of faults, of signals, of
-# the writer's errors and of the options (the same C as on x86-64, which
+# Why a subset: CI's time is short, and qemu-user runs each aarch64 program
+# many times slower than the machine. Measured on the machine of CI (2
+# cores, loaded by other builds), this leg takes about 4 minutes of CPU, of
+# which the cross-build is about 3 (libtool's shell, the report's many
+# files) and these tests under qemu about 1; the unit test of the timeline's
+# buckets alone had used 100 s of CPU under qemu, unfinished, when it was
+# stopped. What differs on aarch64 is the library's own code where the
+# x86-64 build has assembly (the hot path's counters, updated here by
+# exclusive loads and stores, and the test of a block's header, whose C path
+# runs here: doc/performance.md counts their instructions), the loads that
+# acquire where x86-64's plain loads do, the stacks that libunwind walks
+# (its aarch64 unwinder) and the records that the aarch64 report reads. The
+# tests below are those that reach each of them, one each where one
+# suffices: the counts of every entry point (C and C++), of threads and
+# their peak; a signal handler that allocates between the instructions of
+# the program's own malloc and free (one instruction a translated block
+# there, QEMU_SINGLESTEP, so that a signal can come between any two: the
+# counters' exclusive updates); fork and exec; the timeline (of a staircase,
+# of threads, of a SIGKILLed process); sites with stacks, their tagged
+# blocks and the aarch64 report naming them; the program's name. Then, here:
+# a program run by the emulator's name, the aarch64 launcher's record and
+# the aarch64 report on it. Left out: the tests of faults, of other signals,
+# of the writer's errors and of the options (the same C as on x86-64, which
 # make check and tests/fallbacks.sh run); the unit test of the timeline's
 # buckets (a 2-hour run observed every millisecond: minutes of CPU under
-# qemu, and no code of its own on aarch64); those that preload the
-# library into Python or the shell (the machine's own programs, which do
-# not load an aarch64 library: HEAPLINE_TEST_CROSS tells the tests that
-# mix both to leave those parts out), the launcher's among them; the
-# static builds (the same C, linked the same way); heapline-site, and the
-# plugin (no arm64 Slurm to build it against). Only what these tests run
-# is built.
+# qemu, and no code of its own on aarch64); those that preload the library
+# into Python or the shell (the machine's own programs, which do not load an
+# aarch64 library: HEAPLINE_TEST_CROSS tells the tests that mix both to
+# leave those parts out), the launcher's among them; the static builds (the
+# same C, linked the same way); heapline-site, and the plugin (no arm64
+# Slurm to build it against). Only what these tests run is built.
 #
 # The test programs are compiled at -O0: GCC at -O2 removes the
 # malloc/free pairs whose figures the tests know. The library, the
@@ -59,14 +62,15 @@ callsites_stacks_modules_text callsites_tagged_copy_aligned_as_asked
 fork_without_exec_two_records.py exec_chain_measures_new_image.py
 killed_staircase_keeps_timeline.py timeline_bounded_with_peak.py
 callsites_three_named_in_order.py
-callsites_every_block_tagged_counts_exact.py record_program_and_ppid.py'
+callsites_every_block_tagged_counts_exact.py record_program_and_ppid.py
+allocating_signals_counted_exactly.py'
 # The programs they run: the test programs built, of tests/preload's.
 PRELOAD_PROGRAMS='counts_malloc counts_calloc counts_realloc
 counts_reallocarray counts_posix_memalign counts_aligned_alloc
 counts_memalign counts_valloc counts_pvalloc counts_cxx_new_delete
 counts_cxx_own_operators threads_exact threads_peak_within_bound
 callsites_stacks_modules_text callsites_tagged_copy_aligned_as_asked
-fork_child exec_chain staircase callsites_three'
+fork_child exec_chain staircase callsites_three allocating_signals'
 export HEAPLINE_TEST_CROSS=aarch64
 
 . "$(dirname "$0")/side_tree.sh"

@@ -75,37 +75,81 @@ extern __thread struct hl_thread_counts hl_mine
  * cleared. */
 extern int hl_threads_seen;
 
-/* counter += v, and whether counter is now above zero: one instruction,
- * which a signal handler cannot split, and a branch on the flags it sets
- * (where the compiler alone would load, add, store and test). */
+/* Every update of a counter is one that a signal handler cannot split: a
+ * handler that allocates or frees on the same thread, between a load and
+ * a store of the counter, would have its own update overwritten. On
+ * x86-64 that is one instruction that adds to memory and sets the flags,
+ * and a branch on them (where the compiler alone would load, add, store
+ * and test). On aarch64 it is an exclusive load and store, which fails
+ * and is tried again when anything came between them: the return from a
+ * signal handler clears the exclusive monitor. Elsewhere, an atomic
+ * update. */
+#if defined(__aarch64__)
+/* counter = counter OP v, flags set by OP: in ldxr/stxr, tried again
+ * until no exception came between them. */
+#define HL_EXCLUSIVE(op, counter, v, flag)                                     \
+    do {                                                                       \
+        int64_t now_;                                                          \
+        unsigned failed_;                                                      \
+                                                                               \
+        __asm__ __volatile__("1: ldxr %0, %3\n\t" op " %0, %0, %4\n\t"         \
+                             "stxr %w1, %0, %3\n\tcbnz %w1, 1b"                \
+                             : "=&r"(now_), "=&r"(failed_), "=@ccgt"(flag),    \
+                               "+Q"(*(counter))                                \
+                             : "rI"(v));                                       \
+    } while (0)
+#endif
+
+/* counter += v, and whether counter is now above zero. */
 static inline __attribute__((always_inline)) int hl_add_passes(int64_t *counter,
                                                                int64_t v)
 {
-#if defined(__x86_64__)
     int above;
 
+#if defined(__x86_64__)
     __asm__ __volatile__("addq %2, %0"
                          : "+m"(*counter), "=@ccg"(above)
                          : "er"(v));
-    return above;
+#elif defined(__aarch64__)
+    HL_EXCLUSIVE("adds", counter, v, above);
 #else
-    return (*counter += v) > 0;
+    above = __atomic_add_fetch(counter, v, __ATOMIC_RELAXED) > 0;
 #endif
+    return above;
 }
 
 /* counter -= v, and whether counter is now above zero, as above. */
 static inline __attribute__((always_inline)) int hl_sub_passes(int64_t *counter,
                                                                int64_t v)
 {
-#if defined(__x86_64__)
     int above;
 
+#if defined(__x86_64__)
     __asm__ __volatile__("subq %2, %0"
                          : "+m"(*counter), "=@ccg"(above)
                          : "er"(v));
-    return above;
+#elif defined(__aarch64__)
+    HL_EXCLUSIVE("subs", counter, v, above);
 #else
-    return (*counter -= v) > 0;
+    above = __atomic_sub_fetch(counter, v, __ATOMIC_RELAXED) > 0;
+#endif
+    return above;
+}
+
+/* ++counter, as above. On x86-64 the compiler's own increment is one
+ * instruction that adds to memory, and the code around it is laid out
+ * better than around an asm statement. */
+static inline __attribute__((always_inline)) void hl_add_one(uint64_t *counter)
+{
+#if defined(__x86_64__)
+    ++*counter;
+#elif defined(__aarch64__)
+    int unused;
+
+    HL_EXCLUSIVE("adds", (int64_t *)counter, 1, unused);
+    (void)unused;
+#else
+    __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED);
 #endif
 }
 
@@ -114,13 +158,13 @@ static inline __attribute__((always_inline)) int hl_sub_passes(int64_t *counter,
  * needs its registers, so that the common case needs no stack frame. */
 static inline int hl_count_alloc(size_t size)
 {
-    hl_mine.allocs++;
+    hl_add_one(&hl_mine.allocs);
     return hl_add_passes(&hl_mine.above, (int64_t)size + HL_ALLOC_BIAS);
 }
 
 static inline int hl_count_free(size_t size)
 {
-    hl_mine.frees++;
+    hl_add_one(&hl_mine.frees);
     hl_sub_passes(&hl_mine.above, (int64_t)size);
     return hl_add_passes(&hl_mine.below, (int64_t)size);
 }
@@ -149,7 +193,7 @@ static inline int hl_count_shrink(int64_t delta)
 
 static inline void hl_count_move(void)
 {
-    hl_mine.moves++;
+    hl_add_one(&hl_mine.moves);
 }
 
 static inline int hl_count_realloc(int64_t delta, int moved)

@@ -194,18 +194,18 @@ def summary_lines(stderr):
     return [l for l in stderr.splitlines() if l.startswith("heapline:")]
 
 
-def check_counted(prog, preload=None):
+def check_counted(prog, preload=None, **extra):
     """Runs a counts_* or threads_* program under the library twice, as
     "baseline" (what the C or C++ runtime allocates by itself) and for real,
     and checks that the record minus the baseline is exactly what the
     program computed from malloc_usable_size. preload: LD_PRELOAD to use
-    instead of the library alone."""
+    instead of the library alone; extra: more of the environment."""
     work = tmpdir()
     name = os.path.basename(prog)
 
     def measured(args, tag):
         out = os.path.join(work, tag + ".csv")
-        env = preload_env(out)
+        env = preload_env(out, **extra)
         if preload:
             env["LD_PRELOAD"] = preload
         res = run([prog] + args, env)

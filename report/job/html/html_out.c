@@ -4,6 +4,7 @@
  * reads the page and its SVG charts. */
 #include <inttypes.h>
 
+#include "exit_format.h"
 #include "job/model/figures.h"
 #include "format_size.h"
 #include "job/model/headline.h"
@@ -145,6 +146,39 @@ static void _cut_short(FILE *out, const struct hl_report *r, size_t count)
     fputs("</ul></section>\n", out);
 }
 
+/* Tasks that ended with no record and no signal: heapline never ran in
+ * them (doc/limitations.md), and nothing else on the page says so. As
+ * many as the ranks table shows, as the text report lists them. */
+static void _unmeasured(FILE *out, const struct hl_report *r)
+{
+    const struct hl_task_exit *x = hl_procset_unmeasured(r->set);
+    size_t n = r->set->nunmeasured, shown = n < r->top ? n : r->top;
+    char peak[HL_SIZE_BUF];
+
+    if (!n)
+        return;
+    fprintf(out,
+            "<section id=\"unmeasured\"><h2>Unmeasured (%zu of %zu "
+            "task%s): no record; a statically linked program not linked "
+            "with heapline, or a setuid one (doc/limitations.md)</h2><ul>\n",
+            shown, n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < shown; i++, x++) {
+        hl_format_size(x->cgroup_peak, peak);
+        fputs("<li>", out);
+        hl_html_printf(out, "task %" PRIu32 " on %s, pid %" PRIu32 ": ",
+                       x->task, hl_strpool_get(&r->set->hosts, x->host),
+                       x->pid);
+        if (x->status == HL_STATUS_EXITED)
+            fprintf(out, "exit %" PRId64, x->exit_code);
+        else
+            fputs("end unknown", out);
+        if (x->cgroup_peak)
+            hl_html_printf(out, "; its task's cgroup peaked at %s", peak);
+        fputs("</li>\n", out);
+    }
+    fputs("</ul></section>\n", out);
+}
+
 void hl_print_html(FILE *out, const struct hl_report *r)
 {
     size_t cut = hl_procset_cut_short(r->set);
@@ -177,6 +211,7 @@ void hl_print_html(FILE *out, const struct hl_report *r)
     hl_html_ranks_table(out, r);
     hl_html_callsites(out, r);
     _cut_short(out, r, cut);
+    _unmeasured(out, r);
     hl_headline_slurm(r, text);
     hl_html_para(out, "slurm", NULL, text);
     fputs("</body></html>\n", out);
