@@ -4,7 +4,8 @@
  * its malloc (jemalloc's, about 40 instructions):
  *
  * - a new block from the allocator's size classes, by the size asked for
- *   (read from its nallocx into a table at start-up, and checked);
+ *   (read from its nallocx, or mimalloc's mi_good_size, into a table at
+ *   start-up, and checked);
  * - a released block from a cache of the blocks made since, direct-mapped
  *   by address, while the process has one thread. Every new block of
  *   that allocator is entered and every released one looked up and
