@@ -51,14 +51,15 @@ static inline size_t hl_foreign_class(size_t request)
 }
 
 /* The cache, direct-mapped by bits 4..17 of a block's address. An entry
- * is the address XOR (2 * size + 1), in one word, so that threads that use
- * it at once, until the first of them comes to the slow path of counting
- * (hl_threads_seen), read no entry half written. Its slot gives the
- * address's bits 4..17, where 2 * size goes (size a multiple of 8, below
- * 2^17); the low bit, 0 in every address (blocks are 8-aligned), tells an
- * entry from an empty slot. So (address XOR entry) - 1 has bits outside
- * 4..17 only when the entry is another address's, and shifted right once
- * it is the size.
+ * is the address XOR (2 * counted + 1), counted being the size plus
+ * HL_ALLOC_BIAS, what a release counts (counters.h), in one word, so that
+ * threads that use it at once, until the first of them comes to the slow
+ * path of counting (hl_threads_seen), read no entry half written. Its slot
+ * gives the address's bits 4..17, where 2 * counted goes (a multiple of 8,
+ * below 2^17); the low bit, 0 in every address (blocks are 8-aligned),
+ * tells an entry from an empty slot. So (address XOR entry) - 1 has bits
+ * outside 4..17 only when the entry is another address's, and shifted
+ * right once it is counted.
  *
  * Once threads are seen the cache serves no more: shared, it would cost
  * more in traffic between cores than it saves; and an entry is not read
@@ -72,7 +73,7 @@ extern int hl_size_cache_on;
 
 static inline int hl_size_cache_fits(size_t size)
 {
-    return size && !(size & 7) && size >> 17 == 0;
+    return size && !(size & 7) && (size + HL_ALLOC_BIAS) >> 17 == 0;
 }
 
 static inline uint64_t *hl_size_cache_slot(const void *p)
@@ -88,12 +89,12 @@ static inline int hl_size_cache_serves(void)
 /* Enters a new block whose size fits. */
 static inline void hl_size_cache_put(void *p, size_t size)
 {
-    *hl_size_cache_slot(p) = (uintptr_t)p ^ (2 * size + 1);
+    *hl_size_cache_slot(p) = (uintptr_t)p ^ (2 * (size + HL_ALLOC_BIAS) + 1);
 }
 
-/* Whether the cache holds a block; if so, its size goes to *size and its
- * entry is removed. */
-static inline int hl_size_cache_take(void *p, size_t *size)
+/* Whether the cache holds a block; if so, its size plus HL_ALLOC_BIAS
+ * goes to *counted and its entry is removed. */
+static inline int hl_size_cache_take(void *p, int64_t *counted)
 {
     uint64_t *slot = hl_size_cache_slot(p);
     uint64_t x = *slot ^ (uintptr_t)p;
@@ -101,7 +102,7 @@ static inline int hl_size_cache_take(void *p, size_t *size)
     if ((x - 1) & HL_CACHE_OTHER_BITS)
         return 0;
     *slot = 0;
-    *size = x >> 1;
+    *counted = (int64_t)(x >> 1);
     return 1;
 }
 
@@ -127,11 +128,14 @@ static inline size_t hl_foreign_new_size(void *p, size_t request)
  * is the size that it was asked for (sized delete). */
 static inline size_t hl_foreign_released_size(void *p, size_t request)
 {
-    size_t size;
+    int64_t counted;
+    size_t size = 0;
 
-    if (hl_size_cache_serves() && hl_size_cache_take(p, &size))
-        return size;
-    size = hl_foreign_class(request);
+    if (hl_size_cache_serves() && hl_size_cache_take(p, &counted))
+        return (size_t)(counted - HL_ALLOC_BIAS);
+    /* Not the class table's entry 0 (always 0) for free's request 0. */
+    if (request)
+        size = hl_foreign_class(request);
     if (__builtin_expect(!size, 0))
         size = hl_foreign_usable(p);
     return size;
