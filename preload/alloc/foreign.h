@@ -44,10 +44,14 @@ size_t hl_foreign_usable(void *p) __attribute__((noinline));
 #define HL_CLASS_MAX 65536
 extern uint32_t hl_class[HL_CLASS_MAX / 8 + 1];
 
-/* What malloc(request) returns; 0 where unknown. */
+/* What malloc(request) returns; 0 where unknown. Request 0 (what the
+ * calls that do not say a size pass: posix_memalign, free) wraps around
+ * to past the table, in the one compare that bounds the others. */
 static inline size_t hl_foreign_class(size_t request)
 {
-    return request <= HL_CLASS_MAX ? hl_class[(request + 7) / 8] : 0;
+    size_t last = request - 1;
+
+    return last < HL_CLASS_MAX ? hl_class[last / 8 + 1] : 0;
 }
 
 /* The cache, direct-mapped by bits 4..17 of a block's address. An entry
@@ -129,13 +133,11 @@ static inline size_t hl_foreign_new_size(void *p, size_t request)
 static inline size_t hl_foreign_released_size(void *p, size_t request)
 {
     int64_t counted;
-    size_t size = 0;
+    size_t size;
 
     if (hl_size_cache_serves() && hl_size_cache_take(p, &counted))
         return (size_t)(counted - HL_ALLOC_BIAS);
-    /* Not the class table's entry 0 (always 0) for free's request 0. */
-    if (request)
-        size = hl_foreign_class(request);
+    size = hl_foreign_class(request);
     if (__builtin_expect(!size, 0))
         size = hl_foreign_usable(p);
     return size;
