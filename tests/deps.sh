@@ -26,7 +26,7 @@ $apt install -y -q --no-install-recommends \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \
     openmpi-bin libopenmpi-dev mpich libmpich-dev python3-mpi4py \
-    valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
+    valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0 \
     iproute2 util-linux libc6-dev libcap2-bin \
     libunwind-dev libdw-dev gfortran \
     debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium \

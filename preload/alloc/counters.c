@@ -56,7 +56,7 @@ static int64_t _limit(unsigned index)
 /* What a thread's counters hold, read at one moment. */
 struct _reading {
     int64_t above, below;
-    uint64_t allocs;
+    uint64_t allocs, frees;
 };
 
 static inline struct _reading _read(const struct hl_thread_counts *t)
@@ -64,6 +64,7 @@ static inline struct _reading _read(const struct hl_thread_counts *t)
     struct _reading r;
 
     r.allocs = __atomic_load_n(&t->allocs, __ATOMIC_RELAXED);
+    r.frees = __atomic_load_n(&t->frees, __ATOMIC_RELAXED);
     r.above = __atomic_load_n(&t->above, __ATOMIC_RELAXED);
     r.below = __atomic_load_n(&t->below, __ATOMIC_RELAXED);
     return r;
@@ -73,9 +74,11 @@ static inline struct _reading _read(const struct hl_thread_counts *t)
 static int64_t _bytes(const struct hl_thread_counts *t, struct _reading r)
 {
     uint64_t allocs_then = __atomic_load_n(&t->allocs_then, __ATOMIC_RELAXED);
+    uint64_t frees_then = __atomic_load_n(&t->frees_then, __ATOMIC_RELAXED);
 
     return r.above + __atomic_load_n(&t->bound, __ATOMIC_RELAXED) -
-           HL_ALLOC_BIAS * (int64_t)(r.allocs - allocs_then);
+           HL_ALLOC_BIAS * (int64_t)(r.allocs - allocs_then) +
+           HL_ALLOC_BIAS * (int64_t)(r.frees - frees_then);
 }
 
 /* Sets the counters' bounds, once the bytes of reading r are in the
@@ -87,6 +90,7 @@ static void _rearm(struct hl_thread_counts *t, struct _reading r, int64_t bound,
     t->bound = bound;
     t->room = room;
     t->allocs_then = r.allocs;
+    t->frees_then = r.frees;
     hl_add_passes(&t->above, -r.above - bound);
     hl_add_passes(&t->below, -r.below - room);
 }
@@ -242,8 +246,11 @@ _count_single(struct hl_thread_counts *t, struct _reading r)
 {
     int64_t live = _totals.live + _bytes(t, r);
     /* At the peak (no room below), the first release comes here: the heap
-     * just before it was a peak. */
-    int64_t before = t->room ? live : live + r.below;
+     * just before it was a peak (below holds its bytes and the bias). */
+    int64_t before =
+        t->room ? live
+                : live + r.below -
+                      HL_ALLOC_BIAS * (int64_t)(r.frees - t->frees_then);
     int64_t bound, room;
     int milestone = 0;
 

@@ -31,29 +31,32 @@
 #pragma GCC visibility push(hidden)
 
 /* Each allocation adds this much more than its usable size to `above`,
+ * each release takes this much more from `above` and adds it to `below`,
  * and the slow path takes it back, knowing how many there were: with
  * glibc's allocator, usable size plus this is the chunk size that the
- * header holds, so the hot path adds it as read. Counting more only makes
- * the slow path come sooner. */
+ * header holds, so the hot paths of malloc and free use it as read.
+ * Counting more only makes the slow path come sooner. */
 #define HL_ALLOC_BIAS ((int64_t)sizeof(size_t))
 
 struct hl_thread_counts {
     /* Bytes added since the last slow path (with HL_ALLOC_BIAS per
-     * allocation), minus the bound above: the slow path runs when this
-     * passes zero. */
+     * allocation, less HL_ALLOC_BIAS per release), minus the bound above:
+     * the slow path runs when this passes zero. */
     int64_t above;
-    /* Bytes released since the last slow path, minus the room below:
-     * idem. Allocations (and reallocs that grow) leave it alone: it then
-     * passes zero somewhat early, which costs a slow path and no
-     * accuracy. */
+    /* Bytes released since the last slow path (with HL_ALLOC_BIAS per
+     * release), minus the room below: idem. Allocations (and reallocs that
+     * grow) leave it alone: it then passes zero somewhat early, which costs a
+     * slow path and no accuracy. */
     int64_t below;
     uint64_t allocs, frees;   /* since the thread started counting */
     uint64_t moves;           /* reallocs that moved: one of each */
     uint64_t allocs_then;     /* allocs at the last slow path */
+    uint64_t frees_then;      /* frees at the last slow path */
     uint64_t allocs_in_total; /* the part of allocs + moves in the totals */
     uint64_t frees_in_total;  /* and of frees + moves */
     /* The bound above, as set: above + bound = bytes since the last slow
-     * path, plus HL_ALLOC_BIAS per allocation since. */
+     * path, plus HL_ALLOC_BIAS per allocation since, less HL_ALLOC_BIAS
+     * per release since. */
     int64_t bound;
     int64_t room; /* the room below, as set; 0 at the peak */
     /* The sites' countdown (callsites_sampler.h): here, so that the hot
@@ -162,11 +165,18 @@ static inline int hl_count_alloc(size_t size)
     return hl_add_passes(&hl_mine.above, (int64_t)size + HL_ALLOC_BIAS);
 }
 
-static inline int hl_count_free(size_t size)
+/* A release counted as its usable size plus HL_ALLOC_BIAS: glibc's chunk
+ * size as read, or the size cache's entry (foreign.h). */
+static inline int hl_count_release(int64_t counted)
 {
     hl_add_one(&hl_mine.frees);
-    hl_sub_passes(&hl_mine.above, (int64_t)size);
-    return hl_add_passes(&hl_mine.below, (int64_t)size);
+    hl_sub_passes(&hl_mine.above, counted);
+    return hl_add_passes(&hl_mine.below, counted);
+}
+
+static inline int hl_count_free(size_t size)
+{
+    return hl_count_release((int64_t)size + HL_ALLOC_BIAS);
 }
 
 /* Subtracts a new block of size usable bytes from the sites' countdown:

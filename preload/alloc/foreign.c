@@ -10,6 +10,18 @@ uint32_t hl_class[HL_CLASS_MAX / 8 + 1];
 uint64_t hl_size_cache[HL_SIZE_CACHE];
 int hl_size_cache_on;
 
+/* The allocator's size of malloc(n): jemalloc's and tcmalloc's nallocx,
+ * or mimalloc's mi_good_size (it has no nallocx), looked up once at
+ * start-up; mi_good_size only where malloc is mimalloc's (mi_malloc), not
+ * a mimalloc loaded beside another allocator. */
+static size_t (*_nallocx)(size_t, int);
+static size_t (*_good_size)(size_t);
+
+static size_t _class_of(size_t n)
+{
+    return _nallocx ? _nallocx(n, 0) : _good_size(n);
+}
+
 /* Classes grow with the size: every request from the smallest of a step
  * to the class of its largest gets that class, if the smallest has it
  * too. So the table is filled class by class, with a few calls each.
@@ -17,18 +29,20 @@ int hl_size_cache_on;
  * disagreement leaves it empty. */
 static void _fill_class_table(void)
 {
-    size_t (*nallocx)(size_t, int) =
-        (size_t(*)(size_t, int))hl_next_symbol("nallocx");
     const size_t steps = sizeof(hl_class) / sizeof(hl_class[0]);
-    int ok = nallocx && hl_next.usable;
+    int ok;
 
+    _nallocx = (size_t(*)(size_t, int))hl_next_symbol("nallocx");
+    if (!_nallocx && hl_next_symbol("mi_malloc") == (void *)hl_next.malloc)
+        _good_size = (size_t(*)(size_t))hl_next_symbol("mi_good_size");
+    ok = (_nallocx || _good_size) && hl_next.usable;
     if (!ok)
         return;
     for (size_t i = 1; i < steps;) {
-        size_t class = nallocx(8 * i, 0), last = class / 8;
+        size_t class = _class_of(8 * i), last = class / 8;
 
-        if (class < 8 * i || nallocx(8 * i - 7, 0) != class ||
-            !hl_size_cache_fits(class) || nallocx(class, 0) != class) {
+        if (class < 8 * i || _class_of(8 * i - 7) != class ||
+            !hl_size_cache_fits(class) || _class_of(class) != class) {
             i++;
             continue;
         }

@@ -244,17 +244,17 @@ static void *_calloc_cached(size_t n, size_t each)
  * when it was made: its release is counted whatever the call. */
 static void _free_cached(void *p)
 {
-    size_t size;
+    int64_t counted;
 
     if (_UNLIKELY(hl_threads_seen)) {
         _free_uncached(p);
         return;
     }
-    if (!hl_size_cache_take(p, &size)) {
+    if (!hl_size_cache_take(p, &counted)) {
         _free_counting(p);
         return;
     }
-    if (_UNLIKELY(hl_count_free(size))) {
+    if (_UNLIKELY(hl_count_release(counted))) {
         hl_next.free(hl_count_slow(p));
         return;
     }

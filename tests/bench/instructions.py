@@ -4,8 +4,9 @@ by callgrind: exact and repeatable, where time on a shared machine is not.
 Each workload runs under `valgrind --tool=callgrind` three ways: with no
 preload ("none"), with the bare forwarding interposer built here
 (bare-forward.c, "bare": what any interposer costs) and with
-libheapline.so; and under each allocator: glibc's, and jemalloc or
-tcmalloc preloaded after the tool, as a program linked with them has them.
+libheapline.so; and under each allocator: glibc's, and jemalloc, tcmalloc
+or mimalloc preloaded after the tool, as a program linked with them has
+them.
 
 The cost of an entry point is its inclusive cost (its instructions and
 those of everything it calls, the allocator included) over the calls made
@@ -25,6 +26,7 @@ ALLOCATORS = {
     "glibc": None,
     "jemalloc": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
     "tcmalloc": "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4",
+    "mimalloc": "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2",
 }
 TOOLS = ["none", "bare", "heapline"]
 # heapline with sites on (a fixed seed: the same blocks are sampled at

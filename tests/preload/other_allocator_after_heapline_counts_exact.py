@@ -1,5 +1,5 @@
-"""With another allocator after heapline in the lookup order (as jemalloc
-or tcmalloc linked into a program are), heapline forwards to it through
+"""With another allocator after heapline in the lookup order (as jemalloc,
+tcmalloc or mimalloc linked into a program are), heapline forwards to it through
 dlsym(RTLD_NEXT), asks it for usable sizes instead of reading glibc's chunk
 headers, counts the C++ operators it serves without malloc, and every
 figure stays exact."""
@@ -15,14 +15,19 @@ toy = os.path.join(t.PROGRAMS, ".libs", "libtoyalloc.so")
 if not os.path.isfile(toy):
     t.skip("libtoyalloc.so not built")
 # The real ones too, where Debian's packages are installed
-# (libjemalloc2, libtcmalloc-minimal4).
+# (libjemalloc2, libtcmalloc-minimal4, libmimalloc2.0).
 allocators = [toy] + [p for p in (
     "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
-    "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4") if os.path.isfile(p)]
+    "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4",
+    "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2") if os.path.isfile(p)]
 print("allocators:", " ".join(allocators))
 for allocator in allocators:
     for name in ("counts_malloc", "counts_calloc", "counts_realloc",
                  "counts_posix_memalign", "counts_aligned_alloc",
                  "counts_cxx_new_delete", "threads_exact"):
+        # Debian's mimalloc 2.0.9 returns aligned_alloc(512, 512)
+        # misaligned, without heapline too.
+        if "mimalloc" in allocator and name == "counts_aligned_alloc":
+            continue
         t.check_counted(t.program(name), preload=t.LIB + " " + allocator)
 t.done()
