@@ -4,7 +4,10 @@
 #include "callsites_modules.h"
 #include "callsites_stacks.h"
 
+#include "unwinder.h"
+
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,28 +68,62 @@ void hl_callsites_load_settings(void)
         hl_callsites_settings.seed = 1;
 }
 
+/* Nothing of libunwind is loaded at start: a process that takes no sample
+ * (one that allocates less than the rate) costs what it costs with sites
+ * off. */
 void hl_callsites_start(int64_t *countdown)
 {
     int saved_errno = errno;
 
-    if (hl_callsites_settings.on) {
-        hl_modules_init();
-        /* What loading libunwind allocates is the library's own. */
-        hl_callsites_own_begin(countdown);
-        if (hl_live_init() || hl_stacks_init()) {
-            static const char line[] =
-                "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
-                " cannot be loaded: no allocation sites\n";
-            hl_diag_write(line, sizeof(line) - 1);
-            hl_callsites_settings.on = 0;
-        }
-        hl_callsites_own_end(countdown);
-    }
     hl_sampler_init(hl_callsites_settings.on ? hl_callsites_settings.rate : 0,
                     hl_callsites_settings.seed);
     /* This thread draws its first gap at its next allocation. */
     *countdown = 0;
     errno = saved_errno;
+}
+
+enum { _NOT_YET, _READYING, _READY, _NONE };
+
+/* The unwinder's state: readied at the first sample whose stack can be
+ * taken, by one thread. */
+static int _unwinder;
+
+static void _no_unwinder(void)
+{
+    static const char line[] =
+        "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
+        " cannot be loaded: no allocation sites\n";
+
+    hl_diag_write(line, sizeof(line) - 1);
+    hl_sampler_stop();
+}
+
+/* Whether this sample's stack can be taken: 1, 0 when not now (another
+ * thread readies the unwinder, or the loader is busy: the sample is
+ * counted without its stack, in HL_STACK_OTHER), -1 never. The thread that
+ * readies it does so with every signal blocked, so that a handler's
+ * allocation meanwhile neither finds it half ready nor forks halfway
+ * through the loader. */
+static int _unwinder_ready(void)
+{
+    int s = _NOT_YET;
+    sigset_t all, old;
+
+    if (__atomic_load_n(&_unwinder, __ATOMIC_ACQUIRE) == _READY)
+        return 1;
+    if (!hl_unwinder_may_open() ||
+        !__atomic_compare_exchange_n(&_unwinder, &s, _READYING, 0,
+                                     __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+        return s == _NONE ? -1 : s == _READY;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    hl_modules_init();
+    s = hl_stacks_unwinder_init() ? _NONE : _READY;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    __atomic_store_n(&_unwinder, s, __ATOMIC_RELEASE);
+    if (s == _NONE)
+        _no_unwinder();
+    return s == _READY ? 1 : -1;
 }
 
 int hl_callsites_take(int64_t *countdown)
@@ -99,19 +136,23 @@ void hl_callsites_keep(void *p, size_t size, int64_t *countdown)
     uintptr_t pc[HL_STACK_DEPTH];
     struct hl_live_block b;
     struct hl_estimate e;
-    int saved_errno = errno;
+    int saved_errno = errno, unwinder;
 
+    /* What loading libunwind allocates is the library's own. */
     hl_callsites_own_begin(countdown);
-    b.key = (uintptr_t)p;
-    b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
-    b.weight = e.bytes = hl_sampler_weight(size);
-    b.variance = e.variance = hl_sampler_variance(size, b.weight);
-    e.count = 1;
-    /* Counted before the block can be found, so that a fork in between
-     * leaves an estimate too high rather than one that goes below 0. */
-    hl_stack_count(b.stack, &e, 1);
-    if (hl_live_insert(&b) < 0)
-        hl_stack_count(b.stack, &e, -1);
+    unwinder = hl_live_init() || hl_stacks_init() ? -1 : _unwinder_ready();
+    if (unwinder >= 0) {
+        b.key = (uintptr_t)p;
+        b.stack = hl_stack_intern(pc, unwinder ? hl_stack_capture(pc) : 0);
+        b.weight = e.bytes = hl_sampler_weight(size);
+        b.variance = e.variance = hl_sampler_variance(size, b.weight);
+        e.count = 1;
+        /* Counted before the block can be found, so that a fork in between
+         * leaves an estimate too high rather than one that goes below 0. */
+        hl_stack_count(b.stack, &e, 1);
+        if (hl_live_insert(&b) < 0)
+            hl_stack_count(b.stack, &e, -1);
+    }
     hl_callsites_own_end(countdown);
     errno = saved_errno;
 }
@@ -152,6 +193,9 @@ void hl_callsites_after_fork_in_parent(void)
 void hl_callsites_after_fork(void)
 {
     hl_callsites_internal = 0;
+    /* The thread that readied the unwinder is not in the child. */
+    if (_unwinder == _READYING)
+        _unwinder = _NOT_YET;
     hl_sampler_after_fork();
     hl_stacks_after_fork_child();
 }

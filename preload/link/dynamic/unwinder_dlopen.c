@@ -1,5 +1,6 @@
-/* libunwind opened only when sites are on, so that a machine without it
- * runs everything else; libheapline.so's own code is its mapping. */
+/* libunwind opened only at the first sample, so that a machine without it
+ * runs everything else and a process that takes no sample does not pay
+ * for it; libheapline.so's own code is its mapping. */
 #define _GNU_SOURCE
 #include "callsites/unwinder.h"
 #include "alloc/objects.h"
@@ -7,6 +8,7 @@
 #define UNW_LOCAL_ONLY
 #include <dlfcn.h>
 #include <libunwind.h>
+#include <link.h>
 #include <stddef.h>
 
 /* libunwind's names for the local unwinder. */
@@ -32,6 +34,15 @@ hl_backtrace_fn *hl_unwinder_open(void)
         return NULL;
     set_caching(*local, UNW_CACHE_PER_THREAD);
     return backtrace;
+}
+
+/* A dlopen from an allocation of the loader itself, halfway through
+ * mapping another object (r_state RT_ADD or RT_DELETE), would find its
+ * lists half made. */
+int hl_unwinder_may_open(void)
+{
+    return __atomic_load_n(&_r_debug.r_state, __ATOMIC_ACQUIRE) ==
+           RT_CONSISTENT;
 }
 
 void hl_own_code(uintptr_t *start, uintptr_t *end)

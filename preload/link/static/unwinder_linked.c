@@ -16,6 +16,12 @@ hl_backtrace_fn *hl_unwinder_open(void)
     return unw_backtrace;
 }
 
+/* Nothing to load. */
+int hl_unwinder_may_open(void)
+{
+    return 1;
+}
+
 void hl_own_code(uintptr_t *start, uintptr_t *end)
 {
     *start = (uintptr_t)hl_code_start;
