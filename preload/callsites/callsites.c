@@ -4,8 +4,6 @@
 #include "callsites_modules.h"
 #include "callsites_stacks.h"
 
-#include "unwinder.h"
-
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -68,13 +66,29 @@ void hl_callsites_load_settings(void)
         hl_callsites_settings.seed = 1;
 }
 
-/* Nothing of libunwind is loaded at start: a process that takes no sample
- * (one that allocates less than the rate) costs what it costs with sites
- * off. */
+/* libunwind is loaded here, at start, and not at the first sample: that
+ * may come in any thread, holding any lock of the program's or libc's,
+ * and a dlopen there waits for the dynamic loader's lock, which another
+ * thread, inside dlopen, may hold while it waits for one of those (a
+ * constructor that takes the program's mutex, or prints). What takes no
+ * lock of the loader's waits for the first sample (hl_callsites_keep), so
+ * that a process that takes none pays only the loading. */
 void hl_callsites_start(int64_t *countdown)
 {
     int saved_errno = errno;
 
+    if (hl_callsites_settings.on) {
+        /* What loading libunwind allocates is the library's own. */
+        hl_callsites_own_begin(countdown);
+        if (hl_live_init() || hl_stacks_open_unwinder()) {
+            static const char line[] =
+                "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
+                " cannot be loaded: no allocation sites\n";
+            hl_diag_write(line, sizeof(line) - 1);
+            hl_callsites_settings.on = 0;
+        }
+        hl_callsites_own_end(countdown);
+    }
     hl_sampler_init(hl_callsites_settings.on ? hl_callsites_settings.rate : 0,
                     hl_callsites_settings.seed);
     /* This thread draws its first gap at its next allocation. */
@@ -82,28 +96,17 @@ void hl_callsites_start(int64_t *countdown)
     errno = saved_errno;
 }
 
-enum { _NOT_YET, _READYING, _READY, _NONE };
+enum { _NOT_YET, _SETTING_UP, _READY };
 
-/* The unwinder's state: readied at the first sample whose stack can be
- * taken, by one thread. */
+/* The unwinder's state: set up at the first sample, by one thread. */
 static int _unwinder;
 
-static void _no_unwinder(void)
-{
-    static const char line[] =
-        "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
-        " cannot be loaded: no allocation sites\n";
-
-    hl_diag_write(line, sizeof(line) - 1);
-    hl_sampler_stop();
-}
-
-/* Whether this sample's stack can be taken: 1, 0 when not now (another
- * thread readies the unwinder, or the loader is busy: the sample is
- * counted without its stack, in HL_STACK_OTHER), -1 never. The thread that
- * readies it does so with every signal blocked, so that a handler's
- * allocation meanwhile neither finds it half ready nor forks halfway
- * through the loader. */
+/* Whether this sample's stack can be taken: 1, or 0 when not now (another
+ * thread sets the unwinder up, or a fork is under way: the sample is
+ * counted without its stack, in HL_STACK_OTHER, rather than wait inside
+ * an allocation). The thread that sets it up does so with every signal
+ * blocked, so that a handler's fork meanwhile does not wait for this very
+ * thread to leave libunwind (hl_stacks_before_fork). */
 static int _unwinder_ready(void)
 {
     int s = _NOT_YET;
@@ -111,19 +114,16 @@ static int _unwinder_ready(void)
 
     if (__atomic_load_n(&_unwinder, __ATOMIC_ACQUIRE) == _READY)
         return 1;
-    if (!hl_unwinder_may_open() ||
-        !__atomic_compare_exchange_n(&_unwinder, &s, _READYING, 0,
+    if (!__atomic_compare_exchange_n(&_unwinder, &s, _SETTING_UP, 0,
                                      __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
-        return s == _NONE ? -1 : s == _READY;
+        return s == _READY;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     hl_modules_init();
-    s = hl_stacks_unwinder_init() ? _NONE : _READY;
+    s = hl_stacks_set_up_unwinder() ? _READY : _NOT_YET;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     __atomic_store_n(&_unwinder, s, __ATOMIC_RELEASE);
-    if (s == _NONE)
-        _no_unwinder();
-    return s == _READY ? 1 : -1;
+    return s == _READY;
 }
 
 int hl_callsites_take(int64_t *countdown)
@@ -138,9 +138,9 @@ void hl_callsites_keep(void *p, size_t size, int64_t *countdown)
     struct hl_estimate e;
     int saved_errno = errno, unwinder;
 
-    /* What loading libunwind allocates is the library's own. */
+    /* What libunwind allocates is the library's own. */
     hl_callsites_own_begin(countdown);
-    unwinder = hl_live_init() || hl_stacks_init() ? -1 : _unwinder_ready();
+    unwinder = hl_stacks_init() ? -1 : _unwinder_ready();
     if (unwinder >= 0) {
         b.key = (uintptr_t)p;
         b.stack = hl_stack_intern(pc, unwinder ? hl_stack_capture(pc) : 0);
@@ -193,8 +193,8 @@ void hl_callsites_after_fork_in_parent(void)
 void hl_callsites_after_fork(void)
 {
     hl_callsites_internal = 0;
-    /* The thread that readied the unwinder is not in the child. */
-    if (_unwinder == _READYING)
+    /* The thread that set the unwinder up is not in the child. */
+    if (_unwinder == _SETTING_UP)
         _unwinder = _NOT_YET;
     hl_sampler_after_fork();
     hl_stacks_after_fork_child();

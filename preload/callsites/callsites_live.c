@@ -17,22 +17,17 @@ uint8_t hl_live_filter[1u << HL_LIVE_FILTER_BITS];
 static struct hl_live_block *_slots;
 static uint64_t _dropped;
 
-/* As hl_stacks_init: at the first sample, by whichever thread wins. */
 int hl_live_init(void)
 {
-    size_t size = _SLOTS * sizeof(*_slots);
-    struct hl_live_block *none = NULL;
     void *m;
 
-    if (__atomic_load_n(&_slots, __ATOMIC_ACQUIRE))
+    if (_slots)
         return 0;
-    m = mmap(NULL, size, PROT_READ | PROT_WRITE,
+    m = mmap(NULL, _SLOTS * sizeof(*_slots), PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
         return -1;
-    if (!__atomic_compare_exchange_n(&_slots, &none, m, 0, __ATOMIC_ACQ_REL,
-                                     __ATOMIC_ACQUIRE))
-        munmap(m, size);
+    _slots = m;
     return 0;
 }
 
@@ -56,11 +51,10 @@ static void _filter_add(const void *p, int delta)
 
 int hl_live_insert(const struct hl_live_block *b)
 {
-    struct hl_live_block *slots = __atomic_load_n(&_slots, __ATOMIC_ACQUIRE);
     unsigned home = _home(b->key);
 
     for (unsigned i = 0; i < _WINDOW; i++) {
-        struct hl_live_block *s = &slots[(home + i) & (_SLOTS - 1)];
+        struct hl_live_block *s = &_slots[(home + i) & (_SLOTS - 1)];
         uintptr_t k = __atomic_load_n(&s->key, __ATOMIC_RELAXED);
 
         if (k >= _BUSY ||
@@ -83,15 +77,14 @@ int hl_live_insert(const struct hl_live_block *b)
  * never empty again (_GONE). */
 int hl_live_remove(const void *p, struct hl_live_block *out)
 {
-    struct hl_live_block *slots = __atomic_load_n(&_slots, __ATOMIC_ACQUIRE);
     uintptr_t key = (uintptr_t)p;
     unsigned home;
 
-    if (!slots)
+    if (!_slots)
         return 0;
     home = _home(key);
     for (unsigned i = 0; i < _WINDOW; i++) {
-        struct hl_live_block *s = &slots[(home + i) & (_SLOTS - 1)];
+        struct hl_live_block *s = &_slots[(home + i) & (_SLOTS - 1)];
         uintptr_t k = __atomic_load_n(&s->key, __ATOMIC_ACQUIRE);
 
         if (k == _EMPTY)

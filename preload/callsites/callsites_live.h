@@ -39,9 +39,7 @@ static inline int hl_live_maybe(const void *p)
     return hl_live_filter[hl_live_bucket(p)] != 0;
 }
 
-/* Maps the table (once, from any thread, in a signal handler too): 0, or
- * -1 if it cannot be had (the sample is then dropped). Before
- * hl_live_insert. */
+/* Maps the table; 0, or -1 if it cannot be had (sites then stay off). */
 int hl_live_init(void);
 
 /* Keeps block b (b->key its address): 0, or -1 when its window of slots

@@ -59,11 +59,6 @@ void hl_sampler_init(uint64_t rate, uint64_t seed)
     _rng = 0;
 }
 
-void hl_sampler_stop(void)
-{
-    __atomic_store_n(&_rate, 0, __ATOMIC_RELAXED);
-}
-
 uint64_t hl_sampler_rate(void)
 {
     return _rate;

@@ -28,9 +28,6 @@
  * generators (0: one from the clock and the pid). */
 void hl_sampler_init(uint64_t rate, uint64_t seed);
 
-/* No more samples, in any thread: sites cannot be had. */
-void hl_sampler_stop(void);
-
 /* The mean gap, 0 when off. */
 uint64_t hl_sampler_rate(void);
 

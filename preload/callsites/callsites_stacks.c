@@ -46,13 +46,23 @@ int hl_stacks_init(void)
     return 0;
 }
 
-int hl_stacks_unwinder_init(void)
+int hl_stacks_open_unwinder(void)
 {
-    _backtrace = hl_unwinder_open();
-    if (!_backtrace)
+    if (hl_unwinder_open())
         return -1;
     hl_own_code(&_self_start, &_self_end);
     return 0;
+}
+
+/* Inside the fork guard as a trace is: libunwind's set-up takes a lock of
+ * its own, which a fork meanwhile would copy held. */
+int hl_stacks_set_up_unwinder(void)
+{
+    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&_forking, __ATOMIC_SEQ_CST))
+        _backtrace = hl_unwinder_set_up();
+    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+    return _backtrace != NULL;
 }
 
 unsigned hl_stack_capture(uintptr_t *pc)

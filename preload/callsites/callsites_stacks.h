@@ -40,10 +40,14 @@ struct hl_stack {
  * -1 when it cannot be had. */
 int hl_stacks_init(void);
 
-/* Opens the unwinder (libunwind caches per thread where it was built with
- * __thread) and finds heapline's own code: 0, or -1 when there is no
- * unwinder. Once, from one thread, before hl_stack_capture. */
-int hl_stacks_unwinder_init(void);
+/* Opens the unwinder and finds heapline's own code, at start: 0, or -1
+ * when there is no unwinder. */
+int hl_stacks_open_unwinder(void);
+
+/* Sets the unwinder up (libunwind caches per thread where it was built
+ * with __thread), at the first sample, from one thread, before
+ * hl_stack_capture: 1, or 0 while a fork is under way (not now). */
+int hl_stacks_set_up_unwinder(void);
 
 /* Around a fork (pthread_atfork): before, waits until no thread is inside
  * the unwinder, whose locks a fork would copy held, and keeps others out

@@ -225,22 +225,9 @@ def check_counted(prog, preload=None):
         "live": rec["live_heap_at_exit_bytes"]
         - base["live_heap_at_exit_bytes"],
     }
-    for key in ("allocs", "frees"):
+    for key in ("allocs", "frees", "live"):
         check(got[key] == exp[key], "%s %s: record %d (over baseline), "
               "program %d" % (name, key, got[key], exp[key]))
-    # With sites on, libunwind is loaded at the first sample, which the
-    # baseline never takes: every thread made after it gets a vector of
-    # its thread-local storage (glibc's DTV, allocated by pthread_create
-    # and counted) longer by one entry of 16 bytes, and the blocks that the
-    # baseline leaves live at exit (the DTVs of the thread stacks that glibc
-    # keeps for reuse) may be that much larger, as many of them as the
-    # sample came before their threads.
-    slack = (16 * (base["allocs"] - base["frees"])
-             if _SITES_RATE else 0)
-    check(0 <= got["live"] - exp["live"] <= slack,
-          "%s live: record %d (over baseline), program %d%s"
-          % (name, got["live"], exp["live"],
-             " (+ up to %d)" % slack if slack else ""))
     if "peak" in exp:
         want = max(base["peak_heap_bytes"],
                    base["live_heap_at_exit_bytes"] + exp["peak"])

@@ -10,16 +10,16 @@
 
 extern const char hl_code_start[], hl_code_end[];
 
-hl_backtrace_fn *hl_unwinder_open(void)
+/* Nothing to load. */
+int hl_unwinder_open(void)
+{
+    return 0;
+}
+
+hl_backtrace_fn *hl_unwinder_set_up(void)
 {
     unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
     return unw_backtrace;
-}
-
-/* Nothing to load. */
-int hl_unwinder_may_open(void)
-{
-    return 1;
 }
 
 void hl_own_code(uintptr_t *start, uintptr_t *end)
