@@ -3,7 +3,8 @@
 # running all of its tests needs: the autotools, Slurm with accounting
 # (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python (and mpi4py, for
 # the programs of the cluster tests that MPI codes in Python are), the tools the
-# benchmarks compare with, those that build and check the packages
+# benchmarks compare with and the real programs they measure (LAMMPS' lmp,
+# an MPI code, whose in.lj sites-on-programs-within-budget.test runs), those that build and check the packages
 # (debhelper, lintian, rpm), Chromium (the HTML report's tests read the
 # page in a real browser), Prometheus' promtool and node_exporter with
 # curl (heapline-site's OpenMetrics output checked and served), what Slurm 26.05's build needs to run (the
@@ -26,7 +27,8 @@ $apt install -y -q --no-install-recommends \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \
     openmpi-bin libopenmpi-dev mpich libmpich-dev python3-mpi4py \
-    valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0 \
+    valgrind heaptrack libc-dev-bin time libjemalloc2 libtcmalloc-minimal4 \
+    libmimalloc2.0 lammps \
     iproute2 util-linux libc6-dev libcap2-bin \
     libunwind-dev libdw-dev gfortran \
     debhelper lintian fakeroot rpm rpm2cpio cpio binutils chromium \

@@ -5,6 +5,7 @@
 #include "callsites_stacks.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,15 +66,21 @@ void hl_callsites_load_settings(void)
         hl_callsites_settings.seed = 1;
 }
 
+/* libunwind is loaded here, at start, and not at the first sample: that
+ * may come in any thread, holding any lock of the program's or libc's,
+ * and a dlopen there waits for the dynamic loader's lock, which another
+ * thread, inside dlopen, may hold while it waits for one of those (a
+ * constructor that takes the program's mutex, or prints). What takes no
+ * lock of the loader's waits for the first sample (hl_callsites_keep), so
+ * that a process that takes none pays only the loading. */
 void hl_callsites_start(int64_t *countdown)
 {
     int saved_errno = errno;
 
     if (hl_callsites_settings.on) {
-        hl_modules_init();
         /* What loading libunwind allocates is the library's own. */
         hl_callsites_own_begin(countdown);
-        if (hl_live_init() || hl_stacks_init()) {
+        if (hl_live_init() || hl_stacks_open_unwinder()) {
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
                 " cannot be loaded: no allocation sites\n";
@@ -89,6 +96,36 @@ void hl_callsites_start(int64_t *countdown)
     errno = saved_errno;
 }
 
+enum { _NOT_YET, _SETTING_UP, _READY };
+
+/* The unwinder's state: set up at the first sample, by one thread. */
+static int _unwinder;
+
+/* Whether this sample's stack can be taken: 1, or 0 when not now (another
+ * thread sets the unwinder up, or a fork is under way: the sample is
+ * counted without its stack, in HL_STACK_OTHER, rather than wait inside
+ * an allocation). The thread that sets it up does so with every signal
+ * blocked, so that a handler's fork meanwhile does not wait for this very
+ * thread to leave libunwind (hl_stacks_before_fork). */
+static int _unwinder_ready(void)
+{
+    int s = _NOT_YET;
+    sigset_t all, old;
+
+    if (__atomic_load_n(&_unwinder, __ATOMIC_ACQUIRE) == _READY)
+        return 1;
+    if (!__atomic_compare_exchange_n(&_unwinder, &s, _SETTING_UP, 0,
+                                     __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+        return s == _READY;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    hl_modules_init();
+    s = hl_stacks_set_up_unwinder() ? _READY : _NOT_YET;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    __atomic_store_n(&_unwinder, s, __ATOMIC_RELEASE);
+    return s == _READY;
+}
+
 int hl_callsites_take(int64_t *countdown)
 {
     return !hl_callsites_internal && hl_sampler_take(countdown);
@@ -99,19 +136,23 @@ void hl_callsites_keep(void *p, size_t size, int64_t *countdown)
     uintptr_t pc[HL_STACK_DEPTH];
     struct hl_live_block b;
     struct hl_estimate e;
-    int saved_errno = errno;
+    int saved_errno = errno, unwinder;
 
+    /* What libunwind allocates is the library's own. */
     hl_callsites_own_begin(countdown);
-    b.key = (uintptr_t)p;
-    b.stack = hl_stack_intern(pc, hl_stack_capture(pc));
-    b.weight = e.bytes = hl_sampler_weight(size);
-    b.variance = e.variance = hl_sampler_variance(size, b.weight);
-    e.count = 1;
-    /* Counted before the block can be found, so that a fork in between
-     * leaves an estimate too high rather than one that goes below 0. */
-    hl_stack_count(b.stack, &e, 1);
-    if (hl_live_insert(&b) < 0)
-        hl_stack_count(b.stack, &e, -1);
+    unwinder = hl_stacks_init() ? -1 : _unwinder_ready();
+    if (unwinder >= 0) {
+        b.key = (uintptr_t)p;
+        b.stack = hl_stack_intern(pc, unwinder ? hl_stack_capture(pc) : 0);
+        b.weight = e.bytes = hl_sampler_weight(size);
+        b.variance = e.variance = hl_sampler_variance(size, b.weight);
+        e.count = 1;
+        /* Counted before the block can be found, so that a fork in between
+         * leaves an estimate too high rather than one that goes below 0. */
+        hl_stack_count(b.stack, &e, 1);
+        if (hl_live_insert(&b) < 0)
+            hl_stack_count(b.stack, &e, -1);
+    }
     hl_callsites_own_end(countdown);
     errno = saved_errno;
 }
@@ -152,6 +193,9 @@ void hl_callsites_after_fork_in_parent(void)
 void hl_callsites_after_fork(void)
 {
     hl_callsites_internal = 0;
+    /* The thread that set the unwinder up is not in the child. */
+    if (_unwinder == _SETTING_UP)
+        _unwinder = _NOT_YET;
     hl_sampler_after_fork();
     hl_stacks_after_fork_child();
 }

@@ -29,18 +29,21 @@ extern struct hl_callsites_settings hl_callsites_settings;
 /* Reads HEAPLINE_SITES, HEAPLINE_SITES_RATE and HEAPLINE_SITES_SEED. */
 void hl_callsites_load_settings(void);
 
-/* Readies the tables and the unwinder if sites are on (else, or if they
- * cannot be had, sites are off). Every allocation must take the general
- * path (which knows the library's own blocks) before it is called. */
+/* Loads the unwinder and readies the sampler if sites are on (else, or
+ * if libunwind cannot be had, sites are off); the unwinder's set-up and
+ * the tables wait for the first sample (hl_callsites_keep). Every
+ * allocation must take the general path (which knows the library's own
+ * blocks) before it is called. */
 void hl_callsites_start(int64_t *countdown);
 
 /* Set while the sites code runs in this thread (loading libunwind at
- * start, taking a stack): what is allocated meanwhile is the library's
- * own (the loader allocates libunwind's thread-local storage at a
- * thread's first sample), neither counted nor sampled, and nor is its
- * release; a signal handler's allocation meanwhile is not sampled. The
- * countdown is held at zero meanwhile, so that every allocation leaves
- * the inline path for the one that knows this. */
+ * start, setting it up at the first sample, taking a stack): what is
+ * allocated meanwhile is the library's own (the loader allocates
+ * libunwind's thread-local storage at a thread's first sample), neither
+ * counted nor sampled, and nor is its release; a signal handler's
+ * allocation meanwhile is not sampled. The countdown is held at zero
+ * meanwhile, so that every allocation leaves the inline path for the one
+ * that knows this. */
 extern __thread int hl_callsites_internal
     __attribute__((tls_model("initial-exec")));
 

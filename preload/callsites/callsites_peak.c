@@ -26,7 +26,8 @@ void hl_callsites_at_peak(void)
 {
     unsigned n = hl_stacks_used();
 
-    if (!hl_callsites_settings.on)
+    /* No table: no sample yet. */
+    if (!hl_callsites_settings.on || !hl_stack_at(HL_STACK_OTHER))
         return;
     for (unsigned k = 0; k < n; k++) {
         uint32_t i = hl_stack_nth(k);
@@ -87,7 +88,7 @@ void hl_callsites_write_sites(struct hl_buf *b, size_t max)
     size_t start = b->len;
     unsigned n;
 
-    if (!hl_callsites_settings.on)
+    if (!hl_callsites_settings.on || !hl_stack_at(HL_STACK_OTHER))
         return;
     n = _top(top);
     for (unsigned k = 0; k < n; k++) {
@@ -181,15 +182,26 @@ const char *hl_callsites_final_sites(void)
 }
 
 /* A buffer of its own: a milestone of another thread may be writing into
- * _text meanwhile. */
+ * _text meanwhile. Cut at the last whole module, as _modules, with no
+ * padding. */
 const char *hl_callsites_final_modules(void)
 {
-    static char work[HL_MODULES_FIELD + 1], text[HL_MODULES_FIELD + 1];
+    static char text[HL_MODULES_FIELD + 1];
+    struct hl_buf b;
 
-    _modules(work, HL_MODULES_FIELD, text);
-    text[HL_MODULES_FIELD] = '\0';
-    /* The final record needs no padding. */
-    for (size_t n = HL_MODULES_FIELD; n && text[n - 1] == HL_CALLSITES_SEP; n--)
-        text[n - 1] = '\0';
+    hl_buf_init(&b, text, sizeof(text));
+    hl_callsites_write_modules(&b);
+    while (b.overflow && b.len && text[b.len - 1] != HL_CALLSITES_SEP)
+        b.len--;
+    if (b.len > HL_MODULES_FIELD)
+        b.len = HL_MODULES_FIELD;
+    while (b.len && text[b.len - 1] == HL_CALLSITES_SEP)
+        b.len--;
+    text[b.len] = '\0';
     return text;
+}
+
+int hl_callsites_sampled(void)
+{
+    return hl_stack_at(HL_STACK_OTHER) != NULL;
 }

@@ -28,6 +28,10 @@ void hl_callsites_put_modules(char *field, size_t cap);
 const char *hl_callsites_final_sites(void);
 const char *hl_callsites_final_modules(void);
 
+/* Whether a sample was taken: until then the two fields stay as blank
+ * as the provisional record laid them, and need no rewriting. */
+int hl_callsites_sampled(void);
+
 #pragma GCC visibility pop
 
 #endif

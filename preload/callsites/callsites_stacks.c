@@ -25,26 +25,44 @@ static uint32_t _order[HL_STACKS];
 static unsigned _used;
 static uintptr_t _self_start, _self_end; /* heapline's own code */
 
+/* Mapped at the first sample, by whichever thread (or signal handler)
+ * takes it first: mmap is safe anywhere, and a thread that loses the race
+ * unmaps its own. */
 int hl_stacks_init(void)
 {
-    void *frames[4];
+    size_t size = (HL_STACKS + 1) * sizeof(*_stacks);
+    struct hl_stack *none = NULL;
     void *m;
 
-    if (_stacks)
+    if (__atomic_load_n(&_stacks, __ATOMIC_ACQUIRE))
         return 0;
-    _backtrace = hl_unwinder_open();
-    if (!_backtrace)
-        return -1;
-    m = mmap(NULL, (HL_STACKS + 1) * sizeof(*_stacks), PROT_READ | PROT_WRITE,
+    m = mmap(NULL, size, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
         return -1;
-    _stacks = m;
-    hl_own_code(&_self_start, &_self_end);
-    /* The first trace makes libunwind's key, pool and cache now, at start,
-     * rather than inside some allocation later. */
-    _backtrace(frames, 4);
+    if (!__atomic_compare_exchange_n(&_stacks, &none, m, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE))
+        munmap(m, size);
     return 0;
+}
+
+int hl_stacks_open_unwinder(void)
+{
+    if (hl_unwinder_open())
+        return -1;
+    hl_own_code(&_self_start, &_self_end);
+    return 0;
+}
+
+/* Inside the fork guard as a trace is: libunwind's set-up takes a lock of
+ * its own, which a fork meanwhile would copy held. */
+int hl_stacks_set_up_unwinder(void)
+{
+    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&_forking, __ATOMIC_SEQ_CST))
+        _backtrace = hl_unwinder_set_up();
+    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+    return _backtrace != NULL;
 }
 
 unsigned hl_stack_capture(uintptr_t *pc)
@@ -129,7 +147,7 @@ uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth)
         return HL_STACK_OTHER;
     for (unsigned probe = 0; probe < _WINDOW; probe++) {
         uint32_t i = (uint32_t)((h + probe) & (HL_STACKS - 1));
-        struct hl_stack *s = &_stacks[i];
+        struct hl_stack *s = hl_stack_at(i);
         uint64_t seen = 0;
 
         if (_same(s, h, pc, depth))
@@ -147,7 +165,7 @@ uint32_t hl_stack_intern(const uintptr_t *pc, unsigned depth)
 
 void hl_stack_count(uint32_t i, const struct hl_estimate *e, int sign)
 {
-    struct hl_estimate *live = &_stacks[i].live;
+    struct hl_estimate *live = &hl_stack_at(i)->live;
     uint64_t k = sign < 0 ? (uint64_t)-1 : 1;
 
     __atomic_add_fetch(&live->bytes, e->bytes * k, __ATOMIC_RELAXED);
@@ -171,5 +189,7 @@ uint32_t hl_stack_nth(unsigned n)
 
 struct hl_stack *hl_stack_at(uint32_t i)
 {
-    return _stacks ? &_stacks[i] : NULL;
+    struct hl_stack *t = __atomic_load_n(&_stacks, __ATOMIC_ACQUIRE);
+
+    return t ? &t[i] : NULL;
 }

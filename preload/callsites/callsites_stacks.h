@@ -36,9 +36,18 @@ struct hl_stack {
     struct hl_estimate at_peak;
 };
 
-/* Maps the table and readies the unwinder (libunwind caches per thread
- * where it was built with __thread): 0, or -1 when sites cannot be had. */
+/* Maps the table (once, from any thread, in a signal handler too): 0, or
+ * -1 when it cannot be had. */
 int hl_stacks_init(void);
+
+/* Opens the unwinder and finds heapline's own code, at start: 0, or -1
+ * when there is no unwinder. */
+int hl_stacks_open_unwinder(void);
+
+/* Sets the unwinder up (libunwind caches per thread where it was built
+ * with __thread), at the first sample, from one thread, before
+ * hl_stack_capture: 1, or 0 while a fork is under way (not now). */
+int hl_stacks_set_up_unwinder(void);
 
 /* Around a fork (pthread_atfork): before, waits until no thread is inside
  * the unwinder, whose locks a fork would copy held, and keeps others out
@@ -63,6 +72,7 @@ void hl_stack_count(uint32_t i, const struct hl_estimate *e, int sign);
  * is being added). */
 unsigned hl_stacks_used(void);
 uint32_t hl_stack_nth(unsigned n);
+/* Stack i; NULL while the table is not mapped (no sample yet). */
 struct hl_stack *hl_stack_at(uint32_t i);
 
 #pragma GCC visibility pop

@@ -456,11 +456,12 @@ def parse_args():
                         "(default all)")
     p.add_argument("--program-scale", type=float, default=1.0,
                    help="size of the programs part's programs: 1 is a "
-                        "dict of 2 million entries, 100 functions for cc1 "
-                        "and 1 MiB for xz -9")
+                        "dict of 2 million entries, 100 functions for cc1, "
+                        "1 MiB for xz -9, and 6,912 atoms for 200 steps "
+                        "for LAMMPS' in.lj")
     p.add_argument("--programs", default="",
                    help="comma list of the programs part's programs: "
-                        "py-dict-malloc,gcc-cc1,xz-9 (default all)")
+                        "py-dict-malloc,gcc-cc1,xz-9,lammps-lj (default all)")
     p.add_argument("--tools", default=",".join(TOOLS),
                    help="comma list of " + ",".join(TOOLS) +
                         " and the names given by --preload")

@@ -68,7 +68,9 @@ int main(void)
 
     exe[n > 0 ? n : 0] = '\0';
     hl_modules_init();
-    is_int(hl_stacks_init(), 0, "stack table and unwinder ready");
+    is_int(hl_stacks_init(), 0, "stack table ready");
+    is_int(hl_stacks_open_unwinder(), 0, "unwinder found");
+    is_int(hl_stacks_set_up_unwinder(), 1, "unwinder set up");
     hl_callsites_settings.on = 1;
     hl_sampler_init(512 * 1024, 1);
 

@@ -13,25 +13,29 @@
 #define _STR(x) #x
 #define _NAME(x) _STR(x)
 
-hl_backtrace_fn *hl_unwinder_open(void)
+static hl_backtrace_fn *_backtrace;
+static int (*_set_caching)(unw_addr_space_t, unw_caching_policy_t);
+static unw_addr_space_t *_local;
+
+int hl_unwinder_open(void)
 {
     void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
-    int (*set_caching)(unw_addr_space_t, unw_caching_policy_t);
-    unw_addr_space_t *local;
-    hl_backtrace_fn *backtrace;
 
     if (!h)
         h = dlopen("libunwind.so", RTLD_NOW | RTLD_LOCAL);
     if (!h)
-        return NULL;
-    backtrace = (hl_backtrace_fn *)dlsym(h, "unw_backtrace");
-    set_caching = (int (*)(unw_addr_space_t, unw_caching_policy_t))dlsym(
+        return -1;
+    _backtrace = (hl_backtrace_fn *)dlsym(h, "unw_backtrace");
+    _set_caching = (int (*)(unw_addr_space_t, unw_caching_policy_t))dlsym(
         h, _NAME(unw_set_caching_policy));
-    local = (unw_addr_space_t *)dlsym(h, _NAME(unw_local_addr_space));
-    if (!backtrace || !set_caching || !local)
-        return NULL;
-    set_caching(*local, UNW_CACHE_PER_THREAD);
-    return backtrace;
+    _local = (unw_addr_space_t *)dlsym(h, _NAME(unw_local_addr_space));
+    return _backtrace && _set_caching && _local ? 0 : -1;
+}
+
+hl_backtrace_fn *hl_unwinder_set_up(void)
+{
+    _set_caching(*_local, UNW_CACHE_PER_THREAD);
+    return _backtrace;
 }
 
 void hl_own_code(uintptr_t *start, uintptr_t *end)

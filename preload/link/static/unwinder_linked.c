@@ -10,7 +10,13 @@
 
 extern const char hl_code_start[], hl_code_end[];
 
-hl_backtrace_fn *hl_unwinder_open(void)
+/* Nothing to load. */
+int hl_unwinder_open(void)
+{
+    return 0;
+}
+
+hl_backtrace_fn *hl_unwinder_set_up(void)
 {
     unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
     return unw_backtrace;
