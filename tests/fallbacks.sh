@@ -21,7 +21,8 @@ ac_cv_func_strerrordesc_np=no
 ac_cv_func_strerrorname_np=no
 ac_cv_func_sigabbrev_np=no
 ac_cv_func_getdents64=no
-ac_cv_func_close_range=no'
+ac_cv_func_close_range=no
+ac_cv_func_execveat=no'
 
 . "$(dirname "$0")/side_tree.sh"
 side_tree fallbacks "$@"

@@ -53,17 +53,21 @@ make_in() {
     fi
 }
 
-# copy_sources: the tree's own files (those git tracks or would track) into
-# $srcdir, and its build system. A file that a test run beside this one
-# removes while it is copied is no source, and does not fail the copy
-# (.ci/run runs make check meanwhile).
-copy_sources() {
+# copy_files: the tree's own files (those git tracks or would track) into
+# $srcdir. A file that a test run beside this one removes while it is
+# copied is no source, and does not fail the copy (.ci/run runs make check
+# meanwhile).
+copy_files() {
     rm -rf "$srcdir"
     mkdir -p "$srcdir"
     (cd "$tree" && git ls-files --cached --others --exclude-standard |
         while IFS= read -r f; do [ -e "$f" ] && echo "$f"; done |
-        tar --ignore-failed-read -cf - -T -) | tar -xf - -C "$srcdir" ||
-        return 1
+        tar --ignore-failed-read -cf - -T -) | tar -xf - -C "$srcdir"
+}
+
+# copy_sources: copy_files, and the copy's build system made.
+copy_sources() {
+    copy_files || return 1
     if ! (cd "$srcdir" && autoreconf -fi) > "$logs/autoreconf.log" 2>&1; then
         tail -30 "$logs/autoreconf.log"
         return 1

@@ -2,8 +2,13 @@
  * replaces is not a process that died, so its provisional record is
  * removed first (the new image, measured afresh, writes its own), and
  * made again if exec fails. glibc's execvp, execl... reach the kernel
- * without going through execve's symbol, so each is wrapped. */
+ * without going through execve's symbol, so each is wrapped. execveat
+ * only where glibc has it (2.34): before, a program cannot call it, and
+ * looking it up fails, which costs a block of dlerror's message that
+ * glibc allocates through the program's malloc, and would be counted as
+ * the program's. */
 #define _GNU_SOURCE
+#include "config.h"
 #include "exec_hooks.h"
 #include "alloc/entry.h"
 #include "alloc/next_symbol.h"
@@ -18,14 +23,18 @@
 typedef int execve_fn(const char *, char *const[], char *const[]);
 typedef int execv_fn(const char *, char *const[]);
 typedef int fexecve_fn(int, char *const[], char *const[]);
+#if HAVE_EXECVEAT
 typedef int execveat_fn(int, const char *, char *const[], char *const[], int);
+#endif
 
 /* Looked up at start: a vfork child must not run the dynamic linker. */
 static struct {
     execve_fn *execve, *execvpe;
     execv_fn *execv, *execvp;
     fexecve_fn *fexecve;
+#if HAVE_EXECVEAT
     execveat_fn *execveat;
+#endif
 } _next;
 
 void hl_exec_hooks_init(void)
@@ -35,7 +44,9 @@ void hl_exec_hooks_init(void)
     _next.execv = (execv_fn *)hl_next_symbol("execv");
     _next.execvp = (execv_fn *)hl_next_symbol("execvp");
     _next.fexecve = (fexecve_fn *)hl_next_symbol("fexecve");
+#if HAVE_EXECVEAT
     _next.execveat = (execveat_fn *)hl_next_symbol("execveat");
+#endif
 }
 
 /* A call that arrives before the constructor (from another library's
@@ -83,12 +94,14 @@ HL_EXPORT int HL_ENTRY(fexecve)(int fd, char *const argv[], char *const envp[])
     _EXEC(fexecve, fd, argv, envp);
 }
 
+#if HAVE_EXECVEAT
 HL_EXPORT int HL_ENTRY(execveat)(int dirfd, const char *path,
                                  char *const argv[], char *const envp[],
                                  int flags)
 {
     _EXEC(execveat, dirfd, path, argv, envp, flags);
 }
+#endif
 
 /* execl, execlp, execle: the arguments gathered into an array on the
  * stack, as glibc does, then the matching array form above. */

@@ -41,9 +41,10 @@ with open(os.environ["HEAPLINE_TEST_EXIT_STACK_H"]) as f:
 def _name(title):
     """A static function's title names its source as the compiler was
     given it: process/lifecycle.c:_report in the source tree, the whole
-    path in a build tree of its own (tests/fallbacks.sh's): the same
-    name for both."""
-    return re.sub(r"^/.*/(preload|common)/", "", title)
+    path in a build tree of its own (tests/fallbacks.sh's), a relative
+    one (../../src/preload/...) in a build tree that ../configure made:
+    the same name for all."""
+    return re.sub(r"^(/|\.\./)(.*/)?(preload|common)/", "", title)
 
 
 frames, kinds, calls = {}, {}, {}

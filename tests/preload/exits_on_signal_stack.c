@@ -10,10 +10,25 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 static char *volatile _block; /* kept: the allocation is not optimized away */
+
+/* sysconf(_SC_MINSIGSTKSZ) came with glibc 2.34 (RHEL 9); before it, the
+ * kernel's own figure where it gives one (AT_MINSIGSTKSZ: Linux 5.14 on
+ * x86-64) and at least the constant MINSIGSTKSZ, as glibc 2.34 reckons. */
+static long _min_sigstack(void)
+{
+#ifdef _SC_MINSIGSTKSZ
+    return sysconf(_SC_MINSIGSTKSZ);
+#else
+    long kernel = (long)getauxval(AT_MINSIGSTKSZ);
+
+    return kernel > MINSIGSTKSZ ? kernel : MINSIGSTKSZ;
+#endif
+}
 
 static void _on_segv(int sig)
 {
@@ -30,7 +45,7 @@ int main(int argc, char **argv)
 
     if (argc != 2)
         return 2;
-    size = strcmp(argv[1], "min") ? atol(argv[1]) : sysconf(_SC_MINSIGSTKSZ);
+    size = strcmp(argv[1], "min") ? atol(argv[1]) : _min_sigstack();
     total = (size + page - 1) / page * page + page;
     map = mmap(NULL, (size_t)total, PROT_READ | PROT_WRITE,
                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

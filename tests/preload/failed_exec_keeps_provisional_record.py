@@ -17,7 +17,7 @@ script = ("import os\n"
           "try:\n"
           "    os.execv('/nonexistent/program', ['program'])\n"
           "except OSError:\n"
-          "    print('exec failed')\n"
+          "    print('exec failed', flush=True)\n"
           "b = b'x' * (50 << 20)\n"
           "os.kill(os.getpid(), 9)\n")
 res = t.run([t.PYTHON3, "-c", script], t.preload_env(rec_path))

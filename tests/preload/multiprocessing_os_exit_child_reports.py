@@ -20,8 +20,8 @@ if __name__ == "__main__":
     ps = [ctx.Process(target=work, args=(50 + 10 * i,)) for i in range(2)]
     for p in ps: p.start()
     for p in ps: p.join()
-    print(" ".join(str(p.pid) for p in ps))
-    # os._exit in the parent too
+    print(" ".join(str(p.pid) for p in ps), flush=True)
+    # os._exit in the parent too, which flushes no buffer
     os._exit(0)
 """
 res = t.run([t.PYTHON3, "-c", script],

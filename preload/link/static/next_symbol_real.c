@@ -5,10 +5,18 @@
  * Another allocator linked into the program is not supported: nallocx is
  * never found. */
 #define _GNU_SOURCE
+#include "config.h"
 #include "alloc/next_symbol.h"
 
 #include <malloc.h>
 #include <string.h>
+
+/* glibc has execveat from 2.34 on (exec_hooks.c). */
+#if HAVE_EXECVEAT
+#define _EXECVEAT(X) X(execveat)
+#else
+#define _EXECVEAT(X)
+#endif
 
 #define _WRAPPED(X)                                                            \
     X(malloc)                                                                  \
@@ -26,7 +34,7 @@
     X(execv)                                                                   \
     X(execvp)                                                                  \
     X(fexecve)                                                                 \
-    X(execveat)
+    _EXECVEAT(X)
 
 /* Their types do not matter here: only their addresses are handed out,
  * and each caller casts to the type it knows. */
