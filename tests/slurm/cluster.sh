@@ -186,11 +186,16 @@ _ours() { # pids of every live daemon or slurmstepd started by this cluster
     done
 }
 
+# The lines that name an error first (mariadb-install-db, for one, ends
+# its log with 25 lines of advice after the error that made it fail),
+# then the last lines.
 _tail_logs() {
     local f
     for f in "$@"; do
         [ -s "$f" ] || continue
         echo "==> $f <==" >&2
+        grep -i -m 20 -e error -e fail -e denied -e 'no space' "$f" |
+            sed 's/^/[error] /' >&2
         tail -n 25 "$f" >&2
     done
 }
