@@ -2,8 +2,9 @@
  * waits for each child: a fork may come while any lock of the allocator
  * or of heapline is held by another thread, and the child must still run.
  *
- *   fork_exec_under_threads            64 threads, 1,000 forks; each child
- *                                      executes this program with "child"
+ *   fork_exec_under_threads [FORKS]    64 threads, FORKS forks (1,000);
+ *                                      each child executes this program
+ *                                      with "child"
  *   fork_exec_under_threads allocate   4 threads, 200 forks; each child
  *                                      allocates and frees 64 blocks of its
  *                                      own (with sites on, takes stacks)
@@ -65,7 +66,7 @@ int main(int argc, char **argv)
     pthread_t threads[MAX_THREADS];
     int allocate = argc > 1 && !strcmp(argv[1], "allocate");
     size_t nthreads = allocate ? 4 : MAX_THREADS;
-    int forks = allocate ? 200 : 1000;
+    int forks = allocate ? 200 : argc > 1 ? atoi(argv[1]) : 1000;
     int failed = 0;
 
     if (argc > 1 && !strcmp(argv[1], "child"))
