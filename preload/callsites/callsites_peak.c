@@ -26,8 +26,7 @@ void hl_callsites_at_peak(void)
 {
     unsigned n = hl_stacks_used();
 
-    /* No table: no sample yet. */
-    if (!hl_callsites_settings.on || !hl_stack_at(HL_STACK_OTHER))
+    if (!hl_callsites_sampled())
         return;
     for (unsigned k = 0; k < n; k++) {
         uint32_t i = hl_stack_nth(k);
@@ -88,7 +87,7 @@ void hl_callsites_write_sites(struct hl_buf *b, size_t max)
     size_t start = b->len;
     unsigned n;
 
-    if (!hl_callsites_settings.on || !hl_stack_at(HL_STACK_OTHER))
+    if (!hl_callsites_sampled())
         return;
     n = _top(top);
     for (unsigned k = 0; k < n; k++) {
@@ -150,9 +149,9 @@ void hl_callsites_put_sites(char *field, size_t cap)
     field[0] = b.len ? _text[0] : HL_CALLSITES_SEP;
 }
 
-/* The modules field in buf[0..cap), cut at the last whole module (the
- * indices stay those of the record) and padded with spaces. */
-static void _modules(char *buf, size_t cap, char *field)
+/* The modules' text in buf[0..cap], cut at the last whole module (the
+ * indices stay those of the record): its length, at most cap. */
+static size_t _modules(char *buf, size_t cap)
 {
     struct hl_buf b;
 
@@ -160,14 +159,14 @@ static void _modules(char *buf, size_t cap, char *field)
     hl_callsites_write_modules(&b);
     while (b.overflow && b.len && buf[b.len - 1] != HL_CALLSITES_SEP)
         b.len--;
-    if (b.len > cap)
-        b.len = cap;
-    _put(field, cap, buf, b.len);
+    return b.len > cap ? cap : b.len;
 }
 
 void hl_callsites_put_modules(char *field, size_t cap)
 {
-    _modules(_text, cap < sizeof(_text) ? cap : sizeof(_text) - 1, field);
+    size_t room = cap < sizeof(_text) ? cap : sizeof(_text) - 1;
+
+    _put(field, room, _text, _modules(_text, room));
 }
 
 const char *hl_callsites_final_sites(void)
@@ -182,25 +181,20 @@ const char *hl_callsites_final_sites(void)
 }
 
 /* A buffer of its own: a milestone of another thread may be writing into
- * _text meanwhile. Cut at the last whole module, as _modules, with no
- * padding. */
+ * _text meanwhile. With no padding. */
 const char *hl_callsites_final_modules(void)
 {
     static char text[HL_MODULES_FIELD + 1];
-    struct hl_buf b;
+    size_t n = _modules(text, HL_MODULES_FIELD);
 
-    hl_buf_init(&b, text, sizeof(text));
-    hl_callsites_write_modules(&b);
-    while (b.overflow && b.len && text[b.len - 1] != HL_CALLSITES_SEP)
-        b.len--;
-    if (b.len > HL_MODULES_FIELD)
-        b.len = HL_MODULES_FIELD;
-    while (b.len && text[b.len - 1] == HL_CALLSITES_SEP)
-        b.len--;
-    text[b.len] = '\0';
+    while (n && text[n - 1] == HL_CALLSITES_SEP)
+        n--;
+    text[n] = '\0';
     return text;
 }
 
+/* The table of stacks is mapped at the first sample, and only with
+ * sites on. */
 int hl_callsites_sampled(void)
 {
     return hl_stack_at(HL_STACK_OTHER) != NULL;

@@ -171,7 +171,7 @@ static void _write_figures(const struct hl_figures *f)
         hl_format_put_columns(_page, &hl_record_format, _offset, &row,
                               _CALLSITES_COLUMNS);
     }
-    if (hl_callsites_settings.on && hl_callsites_sampled()) {
+    if (hl_callsites_sampled()) {
         hl_callsites_at_peak();
         hl_callsites_put_modules(_page + _offset[HL_REC_modules],
                                  HL_MODULES_FIELD);

@@ -1,8 +1,8 @@
 """With another allocator after heapline in the lookup order (as jemalloc,
-tcmalloc or mimalloc linked into a program are), heapline forwards to it through
-dlsym(RTLD_NEXT), asks it for usable sizes instead of reading glibc's chunk
-headers, counts the C++ operators it serves without malloc, and every
-figure stays exact."""
+tcmalloc or mimalloc linked into a program are), heapline forwards to it
+through dlsym(RTLD_NEXT), asks it for usable sizes instead of reading
+glibc's chunk headers, counts the C++ operators it serves without malloc,
+and every figure stays exact."""
 
 import os
 import sys
