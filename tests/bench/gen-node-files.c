@@ -103,7 +103,11 @@ static int _node(int out, const char *local_base, const char *job, long n,
         len += strlen(rows + len);
         tasks[r - first] = (struct hl_merge_task){(uint32_t)r, pid};
     }
-    in = (struct hl_merge_in){host, (uint32_t)count, rows, tasks, count, NULL};
+    in = (struct hl_merge_in){.node = host,
+                              .tasks = (uint32_t)count,
+                              .exit_rows = rows,
+                              .ended = tasks,
+                              .nended = count};
     hl_merge_name(host, name, sizeof(name));
     rc = hl_merge_node(dirfd, local, out, name, &in);
     if (rc)
