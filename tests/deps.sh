@@ -37,7 +37,7 @@ $apt install -y -q --no-install-recommends \
     qemu-system-x86 mmdebstrap e2fsprogs openssh-client \
     prometheus prometheus-node-exporter curl \
     gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user-static \
-    libc6-dev:arm64 libunwind-dev:arm64 libdw-dev:arm64
+    libc6-dev:arm64 libstdc++6:arm64 libunwind-dev:arm64 libdw-dev:arm64
 # Slurm 26.05 under /opt (skipped, status 77, where the shared folder is
 # not beside the checkout).
 "$(dirname "$0")/slurm/install-slurm.sh" || [ $? = 77 ]
