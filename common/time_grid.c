@@ -1,6 +1,8 @@
 /* Cells of doubling width on the wall clock (see time_grid.h). */
 #include "time_grid.h"
 
+#include "pss_reading.h"
+
 /* Wider than this, a cell would pass the milliseconds an int64_t holds. */
 #define _MAX_SHIFT 62
 
@@ -104,26 +106,22 @@ bool hl_grid_add(struct hl_time_grid *g, const struct hl_grid_ops *ops,
 {
     int64_t from_ms = start_ms + p[0].t_ms, last = start_ms + p[n - 1].t_ms;
     int64_t cell = 0;
-    uint64_t excess = 0;
+    struct hl_pss_walk walk = {0, 0};
     struct hl_grid_held acc = {0};
     bool open = false, read = false;
 
     if (end_ms <= last)
         end_ms = last + 1;
-    for (size_t i = 0; i < n && !read; i++)
-        if ((read = p[i].pss != HL_TIMELINE_UNKNOWN))
-            excess = _excess(&p[i]);
     hl_grid_span(g, ops, user, from_ms, end_ms - 1);
     /* The cell being filled is open until a point starts past it. */
     for (size_t i = 0; i < n; i++) {
         int64_t from = start_ms + p[i].t_ms;
         int64_t to = i + 1 < n ? start_ms + p[i + 1].t_ms : end_ms;
         int64_t first = from >> g->shift, past = (to - 1) >> g->shift;
-        struct hl_grid_held v;
+        const struct hl_timeline_point *r = hl_pss_reading(p, n, i, &walk);
+        struct hl_grid_held v = _held(&p[i], r ? _excess(r) : 0);
 
-        if (p[i].pss != HL_TIMELINE_UNKNOWN)
-            excess = _excess(&p[i]);
-        v = _held(&p[i], excess);
+        read = read || r;
         if (open && first != cell) {
             _put(g, ops, user, cell, acc, from_ms, end_ms);
             open = false;

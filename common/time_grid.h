@@ -49,9 +49,9 @@ struct hl_grid_held {
     uint64_t heap, heap_lo;
     uint64_t rss, rss_lo; /* the most and the least VmRSS read */
     uint64_t rss_hi;      /* the most of the bounds above */
-    /* The most and the least RSS less the shared part that the process's
-     * nearest reading of Pss found (its RSS less its Pss), the reading
-     * before it, or the first after it; its RSS with no reading at all. */
+    /* The most and the least RSS less the shared part that the reading
+     * of Pss that stands for the point found (its RSS less its Pss:
+     * pss_reading.h); its RSS with no reading at all. */
     uint64_t pss, pss_lo;
 };
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "format_size.h"
+#include "pss_reading.h"
 
 #define _MIB (UINT64_C(1) << 20)
 
@@ -80,28 +81,26 @@ static void _split(const struct hl_timeline_point *at,
 
 /* Own and shared of the timeline p[0..n) over the cell [from_ms, from_ms
  * + cell_ms) (in its own time, since its start), as the node's sum takes
- * it: at its point of most PSS within the cell, with the last reading of
- * Pss before that point or the first after it; over its whole life (from_ms
+ * it: at its point of most PSS within the cell, with the reading of Pss
+ * that stands for that point (pss_reading.h); over its whole life (from_ms
  * INT64_MIN), at its point of most own memory. Returns false when it has
  * no reading. */
 static bool _from_timeline(const struct hl_timeline_point *p, uint32_t n,
                            int64_t from_ms, int64_t cell_ms,
                            struct hl_own_shared *o)
 {
-    const struct hl_timeline_point *r = NULL;
+    struct hl_pss_walk walk = {0, 0};
     struct hl_own_shared here;
     bool found = false, life = from_ms == INT64_MIN;
 
-    for (uint32_t i = 0; i < n && !r; i++)
-        if (p[i].pss != HL_TIMELINE_UNKNOWN)
-            r = &p[i];
-    if (!r)
+    if (!n)
         return false;
     for (uint32_t i = 0; i < n; i++) {
+        const struct hl_timeline_point *r = hl_pss_reading(p, n, i, &walk);
         bool last = i + 1 == n;
 
-        if (p[i].pss != HL_TIMELINE_UNKNOWN)
-            r = &p[i];
+        if (!r)
+            return false;
         if (!life && (p[i].t_ms >= from_ms + cell_ms ||
                       (!last && p[i + 1].t_ms <= from_ms)))
             continue;
