@@ -309,6 +309,33 @@ def check_line(expected, actual, opts, where):
     return faults
 
 
+# A program's prose wraps before 80 columns: a line of it that wrapped is
+# longer than this, a line that ends a paragraph or stands alone may not be.
+WRAPPED = 60
+
+
+def paragraphs(lines):
+    """Join each wrapped line of prose with the line after it, a space apart.
+
+    A program wraps its prose at a width, so a figure one character longer
+    or shorter than the page's moves words from one line to the next: the
+    words are compared, not where the lines break.  A line is taken as
+    wrapped when it is unindented and longer than WRAPPED, and the next
+    line is unindented and not blank; an indented line (a table's row)
+    stays a line of its own.
+    """
+    joined, last = [], ""
+    for line in lines:
+        prose = bool(line.strip()) and not line.startswith(" ")
+        if prose and joined and not last.startswith(" ") and \
+                len(last.rstrip()) > WRAPPED:
+            joined[-1] = joined[-1].rstrip() + " " + line
+        else:
+            joined.append(line)
+        last = line
+    return joined
+
+
 def match_lines(expected_blocks, output, opts):
     """Compare output (a list of lines) with the expected blocks.
 
@@ -318,6 +345,8 @@ def match_lines(expected_blocks, output, opts):
     - Without `excerpt`, the output must have exactly the lines of the
       expected blocks joined; with it, each expected block must appear as
       consecutive output lines, in the order of the blocks.
+    - A run of unindented lines (a paragraph of prose) is compared as one
+      line, so that where it wraps does not count (paragraphs()).
     - In a line, leading spaces count exactly; any other run of white space
       matches any run; words and punctuation must be equal.
     - Figures are matched within a tolerance: sizes (a number and
@@ -333,7 +362,8 @@ def match_lines(expected_blocks, output, opts):
       other than white space, ',' and '|' (pids, host names, job ids).
     Returns the list of faults, empty when the output matches.
     """
-    out = [l for l in output if not any(r.search(l) for r in opts.drop)]
+    out = paragraphs(
+        [l for l in output if not any(r.search(l) for r in opts.drop)])
     while out and not out[-1].strip():
         out.pop()
     blocks = [[l for l in b if not any(r.search(l) for r in opts.drop)]
@@ -342,7 +372,7 @@ def match_lines(expected_blocks, output, opts):
         while b and not b[-1].strip():
             b.pop()
     if not opts.excerpt:
-        exp = [l for b in blocks for l in b]
+        exp = paragraphs([l for b in blocks for l in b])
         if len(exp) != len(out):
             diff = "\n".join(difflib.unified_diff(
                 exp, out, "expected", "actual", lineterm=""))
@@ -352,7 +382,7 @@ def match_lines(expected_blocks, output, opts):
             faults += check_line(e, a, opts, f"line {n}")
         return faults
     faults, start = [], 0
-    for k, b in enumerate(blocks, 1):
+    for k, b in enumerate(map(paragraphs, blocks), 1):
         found = None
         for i in range(start, len(out) - len(b) + 1):
             if all(compile_line(e, opts)[0].fullmatch(a.rstrip())
