@@ -2,8 +2,10 @@
 (issue 36: two identical runs were told --mem=272M and --mem=338M): three
 runs of hand_over (two processes that pass 100 MiB back and forth twenty
 times) get from heapline-report suggestions within 5% of each other, based
-on the node's concurrent PSS or RSS (no cgroup here), and never below the
-node's lower bound."""
+on the node's concurrent PSS or RSS (no cgroup here), or on the VmHWM of one
+process where that is larger (a fast machine reads the hand-offs closely
+enough that the concurrent figure is one process's 100 MiB), and never
+below the node's lower bound."""
 
 import json
 import os
@@ -34,9 +36,10 @@ for i in range(RUNS):
     nodes = j.get("nodes") or [{}]
     lower = nodes[0].get("concurrent_lower_bound_bytes") or 0
     t.check(sug.get("basis") in ("largest node concurrent PSS",
-                                 "largest node concurrent RSS"),
-            "run %d: the suggestion rests on the concurrent figure: %r"
-            % (i + 1, sug.get("basis")))
+                                 "largest node concurrent RSS",
+                                 "VmHWM of one process"),
+            "run %d: the suggestion rests on the concurrent figure or one "
+            "process's VmHWM: %r" % (i + 1, sug.get("basis")))
     t.check(sug.get("basis_bytes", 0) >= lower > 0,
             "run %d: its basis %r not below the lower bound %r"
             % (i + 1, sug.get("basis_bytes"), lower))

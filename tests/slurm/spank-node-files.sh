@@ -18,9 +18,16 @@ test_user=heapline-test
 _files() { (cd "$1" && ls -A | tr '\n' ' '); } # DIR: its entries
 _rows() { "$py" "$srcdir/merged-sections.py" rows "$@"; } # KIND COLUMN FILE...
 _split() { "$py" "$srcdir/merged-sections.py" split "$@"; } # DIR OUT
-_masked() { # FILE: the report without its figures, for two runs' compare
+# FILE: the report without its figures, for two runs' compare: nor the
+# columns' widths, nor what the suggestion rests on, which follow them (a
+# VmHWM of one process above the node's concurrent PSS in one run, not in
+# the other).
+_masked() {
     sed -E -e '/queued and waiting|has been allocated/d' \
-        -e 's/[0-9]+(\.[0-9]+)?( ?[KMGT]?i?B)?/N/g' "$1"
+        -e 's/[0-9]+(\.[0-9]+)?( ?[KMGT]?i?B)?/N/g' -e 's/ +/ /g' "$1" |
+        awk '/^Under Slurm, request/ { print "Under Slurm, request"; skip = 1; next }
+            skip && /^$/ { skip = 0 }
+            !skip'
 }
 _local_left() { # the node-local folders still in the nodes' TmpFS
     find "$cdir/tmp-n1" "$cdir/tmp-n2" -mindepth 1 -maxdepth 1 -name 'heapline-*'
