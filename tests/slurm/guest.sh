@@ -2,8 +2,9 @@
 # A virtual machine where the memory controller is on cgroup v2, for the
 # tests of Slurm's cgroup/v2 (this host's memory controller is a v1
 # hierarchy that other processes live in: it is left alone). Debian's
-# qemu-system-x86 (KVM where /dev/kvm is there, else TCG) boots Debian 12's
-# kernel with cgroup_no_v1=all on a root file system of Debian's packages
+# qemu-system-x86 (KVM where /dev/kvm is there and runs it, else TCG)
+# boots Debian 12's kernel with cgroup_no_v1=all on a root file system of
+# Debian's packages
 # with Slurm 26.05 (guest-image.sh builds it once per machine; guest-init.sh
 # is its PID 1, no systemd). The guest has only its loopback and qemu's
 # user-mode network, restricted to the one port forwarded from this host's
@@ -133,6 +134,19 @@ _free_port() {
     _die "no free port"
 }
 
+_qemu() { # ACCEL IMAGE RUN PORT SHARES VIRTFS...
+    local accel=$1 img=$2 run=$3 port=$4 shares=$5
+    shift 5
+    qemu-system-x86_64 -accel "$accel" -cpu max -smp 2 -m "$MEMORY" \
+        -kernel "$img/vmlinuz" -initrd "$img/initrd.img" \
+        -append "root=/dev/vda rw console=ttyS0 quiet init=/sbin/heapline-guest-init cgroup_no_v1=all heapline.shares=$shares" \
+        -drive "file=$img/root.img,if=virtio,format=raw,snapshot=on" \
+        -nic "user,model=virtio-net-pci,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
+        "$@" -display none -monitor none -no-reboot \
+        -serial "file:$run/console.log" -pidfile "$run/qemu.pid" -daemonize \
+        >> "$run/qemu.out" 2>&1
+}
+
 _cmd_start() {
     local run=$1 img accel=tcg shares='' i=0 p port
     shift
@@ -140,7 +154,7 @@ _cmd_start() {
     [ $# -gt 0 ] || set -- "$(cd "$here/../.." && pwd)"
     mkdir -p "$run" || _die "cannot create $run"
     ! _alive "$run" || _die "a guest already runs in $run; stop it first"
-    rm -f "$run"/{qemu.pid,port,console.log,image}
+    rm -f "$run"/{qemu.pid,port,console.log,image,qemu.out}
     echo "$img" > "$run/image"
     local virtfs=()
     for p in "$@"; do
@@ -157,14 +171,11 @@ _cmd_start() {
     flock 9
     port=$(_free_port)
     echo "$port" > "$run/port"
-    qemu-system-x86_64 -accel "$accel" -cpu max -smp 2 -m "$MEMORY" \
-        -kernel "$img/vmlinuz" -initrd "$img/initrd.img" \
-        -append "root=/dev/vda rw console=ttyS0 quiet init=/sbin/heapline-guest-init cgroup_no_v1=all heapline.shares=$shares" \
-        -drive "file=$img/root.img,if=virtio,format=raw,snapshot=on" \
-        -nic "user,model=virtio-net-pci,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
-        "${virtfs[@]}" -display none -monitor none -no-reboot \
-        -serial "file:$run/console.log" -pidfile "$run/qemu.pid" -daemonize \
-        > "$run/qemu.out" 2>&1 ||
+    # A KVM that cannot run qemu's CPU (nested under another hypervisor,
+    # it may refuse an MSR, as Firecracker's does) fails the start at
+    # once: TCG then, which runs everywhere.
+    _qemu "$accel" "$img" "$run" "$port" "$shares" "${virtfs[@]}" ||
+        { [ "$accel" = kvm ] && _qemu tcg "$img" "$run" "$port" "$shares" "${virtfs[@]}"; } ||
         {
             cat "$run/qemu.out" >&2
             _die "qemu failed to start"
