@@ -2,7 +2,8 @@
 # tests/fallbacks.sh [BUILDDIR]: heapline built as on glibc 2.28 (RHEL 8),
 # every interface newer than 2.28 forced to its fallback by configure's
 # cache variables (doc/getting-started.md, Supported systems), and the
-# tests of the library (sites and timeline included), the launcher, the
+# tests of the library (sites, timeline and the static library included:
+# static programs linked with libheapline-static.a), the launcher, the
 # report, heapline-site and the plugin's Slurm-free parts run on it, with
 # tests/common's check that the binaries need none of those interfaces.
 # Ends with one summary line; exits non-zero on any failure. BUILDDIR
@@ -77,6 +78,14 @@ for dir in common preload preload/launcher report/job report/site \
     spank/plugin spank/srun spank/stepd spank/task spank/site spank/shared; do
     make_in "$build/tests/$dir" check TESTS="$(tests_of "$build/tests/$dir")" ||
         problem "tests/$dir"
+done
+
+# libheapline-static.a is built with the fallbacks too (the link wraps
+# pthread_create and thrd_create): its tests, which skip where it is
+# missing, must have passed.
+for trs in "$build"/tests/preload/static_*.trs; do
+    grep -qs '^:test-result: PASS' "$trs" ||
+        problem "tests/preload/$(basename "$trs" .trs) did not pass"
 done
 
 pass=0 fail=0

@@ -3,7 +3,8 @@
  * hidden visibility: only these are exported). In libheapline-static.a
  * (built with HL_STATIC_LINK), __wrap_NAME: the linker's --wrap=NAME sends
  * the program's calls of NAME there, and __real_NAME to the C library's
- * NAME (link/static/heapline-static.opts lists them). */
+ * NAME (heapline-static.opts lists them, made of link/static/wrap.opts and,
+ * before glibc 2.32, wrap_threads.opts). */
 #ifndef HEAPLINE_ENTRY_H
 #define HEAPLINE_ENTRY_H
 

@@ -14,11 +14,10 @@ import hltest as t  # noqa: E402
 import callsites  # noqa: E402
 
 SRCDIR = os.path.dirname(os.path.abspath(__file__))
-# Where the build left libheapline-static.a and heapline.pc, and where the
-# options file is before it is installed (tests/preload/Makefile.am).
+# Where the build left libheapline-static.a and its options file, as they
+# are installed, and heapline.pc (tests/preload/Makefile.am).
 ARCHIVE_DIR = os.environ.get("HEAPLINE_TEST_STATIC_DIR", "")
 PC_DIR = os.environ.get("HEAPLINE_TEST_PC_DIR", "")
-OPTS_DIR = os.environ.get("HEAPLINE_TEST_OPTS_DIR", "")
 
 
 def link_flags():
@@ -31,8 +30,6 @@ def link_flags():
         t.skip("pkg-config not found")
     env = t.clean_env(PKG_CONFIG_PATH=PC_DIR)
     res = t.run(["pkg-config", "--define-variable=libdir=" + ARCHIVE_DIR,
-                 "--define-variable=opts=" + os.path.join(
-                     OPTS_DIR, "heapline-static.opts"),
                  "--static", "--libs", "heapline"], env)
     if not t.check(res.returncode == 0, "pkg-config: %r" % res.stderr):
         t.done()
