@@ -12,6 +12,10 @@
 # The test programs are built first, with the machine idle; then the
 # spinners start, and are killed (by their pids) when the tests end.
 set -u
+# The packages' tests run as in CI (.ci/run), not skipped: deb.test runs
+# the installed packages on the test cluster.
+HEAPLINE_TEST_PACKAGES=yes
+export HEAPLINE_TEST_PACKAGES
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$src}" && pwd)
 py=${PYTHON3:-python3}
