@@ -146,6 +146,7 @@ class Options:
         self.quiet = False
         self.timeline = False
         self.spark = False
+        self.wrapped = False
         self.wait = None
         self.defaults = {k: parse_tol(v) for k, v in DEFAULTS.items()}
         for w in words:
@@ -174,6 +175,8 @@ class Options:
                 self.timeline = True
             elif key == "spark" and not value:
                 self.spark = True
+            elif key == "wrapped" and not value:
+                self.wrapped = True
             elif key == "wait" and value:
                 self.wait = value
             else:
@@ -309,26 +312,19 @@ def check_line(expected, actual, opts, where):
     return faults
 
 
-# A program's prose wraps before 80 columns: a line of it that wrapped is
-# longer than this, a line that ends a paragraph or stands alone may not be.
-WRAPPED = 60
-
-
 def paragraphs(lines):
-    """Join each wrapped line of prose with the line after it, a space apart.
+    """Join each run of unindented lines that are not blank into one line,
+    a space apart (the option `wrapped`).
 
     A program wraps its prose at a width, so a figure one character longer
     or shorter than the page's moves words from one line to the next: the
-    words are compared, not where the lines break.  A line is taken as
-    wrapped when it is unindented and longer than WRAPPED, and the next
-    line is unindented and not blank; an indented line (a table's row)
-    stays a line of its own.
+    words are compared, not where the lines break.  An indented line (a
+    table's row) stays a line of its own, and a blank line ends a run.
     """
     joined, last = [], ""
     for line in lines:
         prose = bool(line.strip()) and not line.startswith(" ")
-        if prose and joined and not last.startswith(" ") and \
-                len(last.rstrip()) > WRAPPED:
+        if prose and joined and last.strip() and not last.startswith(" "):
             joined[-1] = joined[-1].rstrip() + " " + line
         else:
             joined.append(line)
@@ -345,8 +341,9 @@ def match_lines(expected_blocks, output, opts):
     - Without `excerpt`, the output must have exactly the lines of the
       expected blocks joined; with it, each expected block must appear as
       consecutive output lines, in the order of the blocks.
-    - A run of unindented lines (a paragraph of prose) is compared as one
-      line, so that where it wraps does not count (paragraphs()).
+    - With `wrapped`, each run of unindented lines that are not blank (a
+      paragraph of prose) is one line, joined before drop= applies, so that
+      where it wraps does not count (paragraphs()).
     - In a line, leading spaces count exactly; any other run of white space
       matches any run; words and punctuation must be equal.
     - Figures are matched within a tolerance: sizes (a number and
@@ -362,17 +359,20 @@ def match_lines(expected_blocks, output, opts):
       other than white space, ',' and '|' (pids, host names, job ids).
     Returns the list of faults, empty when the output matches.
     """
-    out = paragraphs(
-        [l for l in output if not any(r.search(l) for r in opts.drop)])
+    join = paragraphs if opts.wrapped else list
+    if opts.wrapped and not opts.excerpt:
+        # One text: a paragraph may run on from one text block to the next.
+        expected_blocks = [[l for b in expected_blocks for l in b]]
+    out = [l for l in join(output) if not any(r.search(l) for r in opts.drop)]
     while out and not out[-1].strip():
         out.pop()
-    blocks = [[l for l in b if not any(r.search(l) for r in opts.drop)]
+    blocks = [[l for l in join(b) if not any(r.search(l) for r in opts.drop)]
               for b in expected_blocks]
     for b in blocks:
         while b and not b[-1].strip():
             b.pop()
     if not opts.excerpt:
-        exp = paragraphs([l for b in blocks for l in b])
+        exp = [l for b in blocks for l in b]
         if len(exp) != len(out):
             diff = "\n".join(difflib.unified_diff(
                 exp, out, "expected", "actual", lineterm=""))
@@ -382,7 +382,7 @@ def match_lines(expected_blocks, output, opts):
             faults += check_line(e, a, opts, f"line {n}")
         return faults
     faults, start = [], 0
-    for k, b in enumerate(map(paragraphs, blocks), 1):
+    for k, b in enumerate(blocks, 1):
         found = None
         for i in range(start, len(out) - len(b) + 1):
             if all(compile_line(e, opts)[0].fullmatch(a.rstrip())
