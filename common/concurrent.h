@@ -31,9 +31,9 @@
  *
  * RSS counts a page that several processes share in each of them; PSS
  * divides it between them. A point's PSS is its RSS (least or most) less
- * the shared part that the process's nearest reading of Pss found (its RSS
- * less its Pss), the reading before it, or the first after it; a process
- * without any reading adds its RSS. So the least PSS is a lower bound of
+ * the shared part that the reading of Pss that stands for it found (its
+ * RSS less its Pss: pss_reading.h); a process without any reading adds its
+ * RSS. So the least PSS is a lower bound of
  * the node's memory only as far as the shared part stayed as it was read.
  *
  * heapline-report folds in every record it reads

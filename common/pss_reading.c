@@ -1,11 +1,31 @@
 /* The reading of Pss that stands for a point (see pss_reading.h). */
 #include "pss_reading.h"
 
-static uint64_t _distance(uint64_t a, uint64_t b)
+#include <stdbool.h>
+
+static bool _read(const struct hl_timeline_point *p)
 {
-    if (a == HL_TIMELINE_UNKNOWN || b == HL_TIMELINE_UNKNOWN)
+    return p->pss != HL_TIMELINE_UNKNOWN;
+}
+
+/* What of a point's RSS is not its heap: the heap is the process's own,
+ * so a point whose heap grew since a reading is no nearer to the reading
+ * after it for that. */
+static uint64_t _beside_heap(const struct hl_timeline_point *p)
+{
+    if (p->rss == HL_TIMELINE_UNKNOWN || p->heap == HL_TIMELINE_UNKNOWN)
+        return p->rss;
+    return p->rss > p->heap ? p->rss - p->heap : 0;
+}
+
+static uint64_t _distance(const struct hl_timeline_point *a,
+                          const struct hl_timeline_point *b)
+{
+    uint64_t x = _beside_heap(a), y = _beside_heap(b);
+
+    if (x == HL_TIMELINE_UNKNOWN || y == HL_TIMELINE_UNKNOWN)
         return UINT64_MAX;
-    return a > b ? a - b : b - a;
+    return x > y ? x - y : y - x;
 }
 
 const struct hl_timeline_point *
@@ -14,19 +34,17 @@ hl_pss_reading(const struct hl_timeline_point *p, size_t n, size_t i,
 {
     const struct hl_timeline_point *before, *after;
 
-    if (p[i].pss != HL_TIMELINE_UNKNOWN) {
-        w->before = i + 1;
+    for (; w->seen <= i; w->seen++)
+        if (_read(&p[w->seen]))
+            w->before = w->seen + 1;
+    if (w->before == i + 1)
         return &p[i];
-    }
-    if (w->after <= i)
-        w->after = i + 1;
-    while (w->after < n && p[w->after].pss == HL_TIMELINE_UNKNOWN)
-        w->after++;
+    if (w->after < w->seen)
+        for (w->after = w->seen; w->after < n && !_read(&p[w->after]);)
+            w->after++;
     before = w->before ? &p[w->before - 1] : NULL;
     after = w->after < n ? &p[w->after] : NULL;
     if (!before || !after)
         return before ? before : after;
-    return _distance(after->rss, p[i].rss) < _distance(before->rss, p[i].rss)
-               ? after
-               : before;
+    return _distance(after, &p[i]) < _distance(before, &p[i]) ? after : before;
 }

@@ -106,7 +106,7 @@ bool hl_grid_add(struct hl_time_grid *g, const struct hl_grid_ops *ops,
 {
     int64_t from_ms = start_ms + p[0].t_ms, last = start_ms + p[n - 1].t_ms;
     int64_t cell = 0;
-    struct hl_pss_walk walk = {0, 0};
+    struct hl_pss_walk walk = {0};
     struct hl_grid_held acc = {0};
     bool open = false, read = false;
 

@@ -14,7 +14,7 @@
 set -u
 # The packages' tests run as in CI (.ci/run), not skipped: deb.test runs
 # the installed packages on the test cluster.
-HEAPLINE_TEST_PACKAGES=yes
+: "${HEAPLINE_TEST_PACKAGES:=yes}"
 export HEAPLINE_TEST_PACKAGES
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$src}" && pwd)

@@ -1,10 +1,12 @@
 /* Proves which reading of Pss stands for a point of a timeline that has
  * none (common/pss_reading.c): a reading stands for itself; of the last
- * reading before a point and the first after it, the one whose RSS is the
- * nearer to the point's (a window mapped after a process's first reading
- * takes the sharing of the reading after it, not the whole window as its
- * own), the last before on a tie, the only one where there is one; none
- * where the timeline has none. And what the node's sum then adds up
+ * reading before a point and the first after it, the one whose RSS less
+ * heap is the nearer to the point's (a window mapped after a process's
+ * first reading takes the sharing of the reading after it, not the whole
+ * window as its own; a heap grown since a reading does not move a point
+ * away from it), the last before on a tie, the only one where there is
+ * one; none where the timeline has none; a reading passed over by a walk
+ * asked out of turn still found. And what the node's sum then adds up
  * (time_grid.c): four processes that each read Pss once before mapping a
  * shared window of 256 MiB and once while all map it count the window
  * once, not four times, over the time between. */
@@ -37,7 +39,7 @@ static struct hl_timeline_point _pt(int64_t t_ms, uint64_t rss, uint64_t pss)
 /* The index of the reading that stands for each point, -1 for none. */
 static void _walk(const struct hl_timeline_point *p, size_t n, int *out)
 {
-    struct hl_pss_walk w = {0, 0};
+    struct hl_pss_walk w = {0};
 
     for (size_t i = 0; i < n; i++) {
         const struct hl_timeline_point *r = hl_pss_reading(p, n, i, &w);
@@ -79,6 +81,38 @@ static void _nearer_before_and_tie(void)
     _walk(p, _N(p), got);
     is_int(got[1], 0, "RSS nearer the reading before: the reading before");
     is_int(got[2], 0, "RSS as near both: the reading before");
+}
+
+/* The heap is the process's own: a point whose heap grew by 260 MiB since
+ * a reading (11 MiB, Pss 4), before a window of 256 MiB shared by four was
+ * mapped and read (527 MiB, Pss 331), is nearer the reading before it in
+ * what it holds beside its heap (11 MiB, as the reading before). */
+static void _heap_grown(void)
+{
+    struct hl_timeline_point p[] = {_pt(0, 11 * _MIB, 4 * _MIB),
+                                    _pt(10, 271 * _MIB, _U),
+                                    _pt(20, 527 * _MIB, 331 * _MIB)};
+    int got[_N(p)];
+
+    p[1].heap = p[2].heap = 260 * _MIB;
+    _walk(p, _N(p), got);
+    is_int(got[1], 0, "a heap grown since the reading before: that reading");
+}
+
+/* Points of a walk asked for out of turn: a reading passed over still
+ * stands for the points after it. */
+static void _skipped(void)
+{
+    struct hl_timeline_point p[] = {
+        _pt(0, 10 * _MIB, 5 * _MIB), _pt(1, 10 * _MIB, _U),
+        _pt(2, 50 * _MIB, 20 * _MIB), _pt(3, 50 * _MIB, _U)};
+    struct hl_pss_walk w = {0};
+    const struct hl_timeline_point *at1 = hl_pss_reading(p, _N(p), 1, &w);
+    const struct hl_timeline_point *at3 = hl_pss_reading(p, _N(p), 3, &w);
+
+    ok(at1 == &p[0] && at3 == &p[2],
+       "points 1 and 3 asked, 2 passed over: readings 0 and 2 (%d, %d)",
+       at1 ? (int)(at1 - p) : -1, at3 ? (int)(at3 - p) : -1);
 }
 
 static void _none_before_none_at_all(void)
@@ -124,7 +158,7 @@ static void _node_sum(void)
     struct hl_timeline_point p[] = {
         _pt(0, 11 * _MIB, 4 * _MIB), _pt(80, 269 * _MIB, _U),
         _pt(800, 301 * _MIB, 101 * _MIB), _pt(900, 301 * _MIB, _U)};
-    uint64_t most = 0;
+    uint64_t most = 0, between;
 
     hl_grid_init(&g);
     for (int rank = 0; rank < 4; rank++)
@@ -132,17 +166,24 @@ static void _node_sum(void)
     for (int64_t c = g.lo; c <= g.hi; c++)
         if (_sum[hl_grid_index(c, _N(_sum))] > most)
             most = _sum[hl_grid_index(c, _N(_sum))];
+    between = _sum[hl_grid_index(400 >> g.shift, _N(_sum))];
     ok(!_coarsened, "the four ranks' span fits the cells");
-    ok(most <= 4 * 101 * _MIB,
-       "four ranks sharing a window: the node's sum counts it once, at most "
+    ok(most == 4 * 101 * _MIB,
+       "four ranks sharing a window: the node's sum counts it once, "
        "%llu MiB (%llu MiB)",
        4 * 101ull, (unsigned long long)(most / _MIB));
+    ok(between == 4 * 69 * _MIB,
+       "between their readings, each its RSS less the window's other "
+       "three quarters: %llu MiB (%llu MiB)",
+       4 * 69ull, (unsigned long long)(between / _MIB));
 }
 
 int main(void)
 {
     _window();
     _nearer_before_and_tie();
+    _heap_grown();
+    _skipped();
     _none_before_none_at_all();
     _node_sum();
     return done_testing();

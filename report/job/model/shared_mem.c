@@ -89,7 +89,7 @@ static bool _from_timeline(const struct hl_timeline_point *p, uint32_t n,
                            int64_t from_ms, int64_t cell_ms,
                            struct hl_own_shared *o)
 {
-    struct hl_pss_walk walk = {0, 0};
+    struct hl_pss_walk walk = {0};
     struct hl_own_shared here;
     bool found = false, life = from_ms == INT64_MIN;
 
