@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define _DEFAULT_RATE (512 * 1024)
 
@@ -46,13 +47,25 @@ static void _warn_rate(const char *text)
     hl_diag_write(line, sizeof(head) - 1 + n + sizeof(tail) - 1);
 }
 
+/* HEAPLINE_SITES: unset or empty, the default (on); 0, off, no or false,
+ * in any case, off; any other value, on and asked for. */
+static void _read_switch(const char *v)
+{
+    static const char *const off[] = {"0", "off", "no", "false"};
+
+    hl_callsites_settings.on = 1;
+    hl_callsites_settings.asked = v && *v;
+    for (size_t i = 0; v && i < sizeof(off) / sizeof(off[0]); i++)
+        if (strcasecmp(v, off[i]) == 0)
+            hl_callsites_settings.on = hl_callsites_settings.asked = 0;
+}
+
 void hl_callsites_load_settings(void)
 {
-    const char *on = getenv("HEAPLINE_SITES");
     const char *rate = getenv("HEAPLINE_SITES_RATE");
     const char *seed = getenv("HEAPLINE_SITES_SEED");
 
-    hl_callsites_settings.on = on && *on && strcmp(on, "0") != 0;
+    _read_switch(getenv("HEAPLINE_SITES"));
     hl_callsites_settings.rate = _DEFAULT_RATE;
     if (rate && *rate) {
         uint64_t r = hl_callsites_parse_rate(rate);
@@ -84,7 +97,10 @@ void hl_callsites_start(int64_t *countdown)
             static const char line[] =
                 "heapline: HEAPLINE_SITES is set but libunwind (libunwind.so.8)"
                 " cannot be loaded: no allocation sites\n";
-            hl_diag_write(line, sizeof(line) - 1);
+            /* Sites on by default go without a word: the user asked for
+             * the heap, and has it. */
+            if (hl_callsites_settings.asked)
+                hl_diag_write(line, sizeof(line) - 1);
             hl_callsites_settings.on = 0;
         }
         hl_callsites_own_end(countdown);

@@ -1,4 +1,4 @@
-/* Where the heap is: sampled allocation sites (HEAPLINE_SITES=1).
+/* Where the heap is: sampled allocation sites (on unless HEAPLINE_SITES=0).
  *
  * One allocation per HEAPLINE_SITES_RATE bytes on average (512 KiB) is
  * sampled: its stack is kept (callsites_stacks.h), and the block is
@@ -20,6 +20,7 @@
 /* The sites settings, read once at start. */
 struct hl_callsites_settings {
     int on;
+    int asked;     /* HEAPLINE_SITES set to turn them on, not the default */
     uint64_t rate; /* mean gap, bytes */
     uint64_t seed; /* 0: none given */
 };

@@ -30,9 +30,10 @@ static const char _usage[] =
     "                      (sets HEAPLINE_OUTPUT; %p %r %j %s %t %N %u %%\n"
     "                      are expanded; /dev/stderr: to standard error)\n"
     "  -q, --quiet         no summary line on stderr (sets HEAPLINE_QUIET=1)\n"
-    "      --sites[=RATE]  sample allocation sites, one per RATE bytes\n"
-    "                      allocated on average (default 512K; sets\n"
-    "                      HEAPLINE_SITES=1 and HEAPLINE_SITES_RATE)\n"
+    "      --sites[=RATE]  sample allocation sites (the default), one per\n"
+    "                      RATE bytes allocated on average (default 512K;\n"
+    "                      sets HEAPLINE_SITES=1 and HEAPLINE_SITES_RATE)\n"
+    "      --no-sites      no allocation sites (sets HEAPLINE_SITES=0)\n"
     "  -h, --help          print this help and exit\n"
     "  -V, --version       print the version and exit\n"
     "\n"
@@ -45,12 +46,13 @@ static const char _usage[] =
     "Exit status: that of PROGRAM; 2 for a usage error; 1 if the library is\n"
     "not found; 126 or 127 if PROGRAM cannot be run.\n";
 
-enum { _OPT_CALLSITES = 256 };
+enum { _OPT_CALLSITES = 256, _OPT_NO_CALLSITES };
 
 static const struct option _long[] = {
     {"output", required_argument, NULL, 'o'},
     {"quiet", no_argument, NULL, 'q'},
     {"sites", optional_argument, NULL, _OPT_CALLSITES},
+    {"no-sites", no_argument, NULL, _OPT_NO_CALLSITES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -159,8 +161,10 @@ int main(int argc, char **argv)
 {
     char lib[PATH_MAX], why[PATH_MAX + 64];
     const char *output = NULL, *callsites_rate = NULL, *unusable;
+    /* HEAPLINE_SITES as --sites or --no-sites set it, the last given. */
+    const char *callsites = NULL;
     int found = hl_launcher_library(lib) == 0;
-    int quiet = 0, callsites = 0, c;
+    int quiet = 0, c;
 
     _run_unmeasured(argv, found ? lib : NULL);
     /* getopt's own messages start with argv[0]: "heapline: ...", not the
@@ -197,8 +201,12 @@ int main(int argc, char **argv)
                         optarg);
                 return _usage_error(NULL);
             }
-            callsites = 1;
+            callsites = "1";
             callsites_rate = optarg;
+            break;
+        case _OPT_NO_CALLSITES:
+            callsites = "0";
+            callsites_rate = NULL;
             break;
         case 'h':
             fputs(_usage, stdout);
@@ -225,7 +233,7 @@ int main(int argc, char **argv)
     }
     if ((output && setenv("HEAPLINE_OUTPUT", output, 1)) ||
         (quiet && setenv("HEAPLINE_QUIET", "1", 1)) ||
-        (callsites && setenv("HEAPLINE_SITES", "1", 1)) ||
+        (callsites && setenv("HEAPLINE_SITES", callsites, 1)) ||
         (callsites_rate && setenv("HEAPLINE_SITES_RATE", callsites_rate, 1))) {
         perror("heapline");
         return 1;

@@ -70,8 +70,8 @@ static int _report(const struct hl_options *opt)
     status = hl_read_report(opt, opt->paths, opt->npaths, &want, rd);
     if (status == 0 && opt->format == HL_FORMAT_FOLDED && !rd->has_callsites) {
         fprintf(stderr,
-                "%s: no record holds allocation sites (measure with "
-                "HEAPLINE_SITES=1 or heapline --sites)\n",
+                "%s: no record holds allocation sites (sites are on unless "
+                "HEAPLINE_SITES=0, and need libunwind)\n",
                 HL_PROGRAM);
         status = 2;
     }

@@ -165,9 +165,9 @@ const struct hl_plugin_arg hl_plugin_arg_table[] = {
            "measure every srun step without --heapline"),
     HL_ARG("quiet", _switch, quiet, "on",
            "HEAPLINE_QUIET=1 in each task (a user's own setting wins)"),
-    HL_ARG("sites", _switch, callsites, "off",
-           "HEAPLINE_SITES=1 in each task: allocation sites at the peak (a "
-           "user's own setting wins)"),
+    HL_ARG("sites", _switch, callsites, "on",
+           "HEAPLINE_SITES=1 in each task: allocation sites at the peak; off "
+           "sets HEAPLINE_SITES=0 (a user's own setting wins)"),
     HL_ARG("run_report", _switch, run_report, "on",
            "run the report at step end; off keeps the records only"),
     HL_ARG("timeout", _seconds, timeout_s, "60",

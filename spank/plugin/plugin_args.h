@@ -17,7 +17,7 @@ struct hl_plugin_args {
     char site[PATH_MAX];      /* the site's summary lines, "" when off */
     bool default_on;          /* measure every step without --heapline */
     bool quiet;               /* HEAPLINE_QUIET=1 in each task */
-    bool callsites;           /* HEAPLINE_SITES=1 in each task */
+    bool callsites;           /* HEAPLINE_SITES=1 in each task, else 0 */
     bool run_report;          /* srun runs the report at step end */
     unsigned timeout_s;       /* longest wait for the report */
     unsigned sacct_wait_s;    /* longest wait for sacct's row; 0: none */

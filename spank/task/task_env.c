@@ -38,24 +38,25 @@ static int _set_preload(spank_t sp, const struct hl_plugin_args *cfg)
     return spank_setenv(sp, "LD_PRELOAD", value, 1) == ESPANK_SUCCESS ? 0 : -1;
 }
 
-/* A variable set to 1 unless the user set it: the user's own wins. */
-static int _set_default(spank_t sp, const char *name)
+/* A variable set to value unless the user set it: the user's own wins. */
+static int _set_default(spank_t sp, const char *name, const char *value)
 {
-    spank_err_t rc = spank_setenv(sp, name, "1", 0);
+    spank_err_t rc = spank_setenv(sp, name, value, 0);
 
     return (rc == ESPANK_SUCCESS || rc == ESPANK_ENV_EXISTS) ? 0 : -1;
 }
 
 /* A user's own HEAPLINE_QUIET and HEAPLINE_SITES win over the site's
- * quiet= and sites=. */
+ * quiet= and sites=. sites=off sets HEAPLINE_SITES=0, since the library's
+ * own default is on. */
 static int _set_record_env(spank_t sp, const struct hl_plugin_args *cfg,
                            const char *output)
 {
     if (spank_setenv(sp, "HEAPLINE_OUTPUT", output, 1) != ESPANK_SUCCESS)
         return -1;
-    if (cfg->quiet && _set_default(sp, "HEAPLINE_QUIET") < 0)
+    if (cfg->quiet && _set_default(sp, "HEAPLINE_QUIET", "1") < 0)
         return -1;
-    if (cfg->callsites && _set_default(sp, "HEAPLINE_SITES") < 0)
+    if (_set_default(sp, "HEAPLINE_SITES", cfg->callsites ? "1" : "0") < 0)
         return -1;
     return 0;
 }

@@ -199,6 +199,9 @@ def measure(w, tool, allocator, args, env, scratch):
     if tool in ("heapline", SITES):
         env["HEAPLINE_QUIET"] = "1"
         env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
+    # Sites are on by default: "heapline" is the library without them.
+    if tool == "heapline":
+        env["HEAPLINE_SITES"] = "0"
     if tool == SITES:
         env["HEAPLINE_SITES"] = "1"
         env["HEAPLINE_SITES_SEED"] = "1"

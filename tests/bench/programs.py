@@ -150,8 +150,9 @@ def count(p, sites, args, env, scratch):
     env["LD_PRELOAD"] = args.heapline_lib
     env["HEAPLINE_QUIET"] = "1"
     env["HEAPLINE_OUTPUT"] = os.path.join(outdir, "heapline-%p.csv")
+    # Sites are on by default: off is HEAPLINE_SITES=0.
+    env["HEAPLINE_SITES"] = "1" if sites else "0"
     if sites:
-        env["HEAPLINE_SITES"] = "1"
         env["HEAPLINE_SITES_SEED"] = "1"
     cmd = ["valgrind", "--tool=callgrind", "--trace-children=yes",
            "--callgrind-out-file=" + os.path.join(outdir, "cg.%p")]

@@ -137,8 +137,8 @@ def wrap(tool, w, args, scratch):
         env["HEAPLINE_QUIET"] = "1"
         # A record is written as in production; its cost is part of the run.
         env["HEAPLINE_OUTPUT"] = os.path.join(scratch, "heapline-%p.csv")
-        if tool == "heapline-sites":
-            env["HEAPLINE_SITES"] = "1"
+        # Sites are on by default: "heapline" is the library without them.
+        env["HEAPLINE_SITES"] = "1" if tool == "heapline-sites" else "0"
     elif tool == "memusage":
         preload.append(args.memusage_lib)
     elif tool in args.preload:

@@ -29,7 +29,9 @@ def real_job(out):
     for rank in range(4):
         env = {k: v for k, v in os.environ.items()
                if not re.match(r"(LD_PRELOAD|HEAPLINE_|SLURM|OMPI_|PMI)", k)}
-        env.update(LD_PRELOAD=LIB, HEAPLINE_QUIET="1",
+        # Sites off (on by default): their part of the page is
+        # sites_icicle_drawn_in_chromium.py's.
+        env.update(LD_PRELOAD=LIB, HEAPLINE_QUIET="1", HEAPLINE_SITES="0",
                    HEAPLINE_OUTPUT=os.path.join(out, "%r.csv"),
                    SLURM_JOB_ID="4242", SLURM_STEP_ID="0",
                    SLURM_PROCID=str(rank),

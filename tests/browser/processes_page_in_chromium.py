@@ -38,7 +38,9 @@ def run(out):
     os.makedirs(out)
     env = {k: v for k, v in os.environ.items()
            if not re.match(r"(LD_PRELOAD|HEAPLINE_|SLURM|OMPI_|PMI)", k)}
-    env.update(LD_PRELOAD=LIB, HEAPLINE_QUIET="1",
+    # Sites off (on by default): their part of the page is
+    # sites_icicle_drawn_in_chromium.py's.
+    env.update(LD_PRELOAD=LIB, HEAPLINE_QUIET="1", HEAPLINE_SITES="0",
                HEAPLINE_OUTPUT=os.path.join(out, "%p.csv"))
     r = subprocess.run([PYTHON3, "-c", CODE], env=env, check=True,
                        stdout=subprocess.PIPE)

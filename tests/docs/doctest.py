@@ -33,6 +33,13 @@ ANY = r"[^\s,|]+"
 TIMELINE = (r"(?:v3(?: +\d+:\d+(?::\d*){9})*"
             r"|v2(?: +\d+:\d+(?::\d*){7})*"
             r"|\d+:\d+:\d*(?: +\d+:\d+:\d*)*)")
+# A record's sites and modules fields (doc/format.md, Allocation sites):
+# stacks of sampled allocations, and the files of their frames. Each ends
+# its field: a timeline of version 1 is not taken for one.
+_STACK = r"\d+:\d+:\d+:[0-9a-f?+;]*"
+SITES = r"(?:" + _STACK + r"(?: +" + _STACK + r")*)?(?=,|$)"
+MODULES = (r"(?:[0-9a-f]*:(?:/[^\s,\"]*)?(?: +[0-9a-f]*:(?:/[^\s,\"]*)?)*)?"
+           r"(?=,|$)")
 # A row of heapline-report --timeline's chart: one block character a column.
 SPARK = r"[\u2581-\u2588]+"
 # A token of expected output: spaces, a number with its unit if it has one,
@@ -145,6 +152,7 @@ class Options:
         self.status = 0
         self.quiet = False
         self.timeline = False
+        self.sites = False
         self.spark = False
         self.wrapped = False
         self.wait = None
@@ -173,6 +181,8 @@ class Options:
                 self.quiet = True
             elif key == "timeline" and not value:
                 self.timeline = True
+            elif key == "sites" and not value:
+                self.sites = True
             elif key == "spark" and not value:
                 self.spark = True
             elif key == "wrapped" and not value:
@@ -221,6 +231,17 @@ def compile_line(line, opts):
     body = line.rstrip()
     prev = ""
     while pos < len(body):
+        field = None
+        for regex in (SITES, MODULES) if opts.sites and prev == "," else ():
+            run = re.compile(regex).match(body, pos)
+            if run and run.end() > pos:
+                field = regex
+                break
+        if field:
+            pattern.append(field)
+            prev = run.group(0)
+            pos = run.end()
+            continue
         run = re.compile(TIMELINE).match(body, pos) if opts.timeline else None
         if run and prev == ",":
             pattern.append(TIMELINE)
@@ -357,6 +378,8 @@ def match_lines(expected_blocks, output, opts):
       how busy the machine was, never what the page's run took.
     - any=TOKEN,... makes each listed token match any run of characters
       other than white space, ',' and '|' (pids, host names, job ids).
+    - sites makes a record's sites and modules fields match any such
+      fields: which allocations are sampled differs from run to run.
     Returns the list of faults, empty when the output matches.
     """
     join = paragraphs if opts.wrapped else list

@@ -85,6 +85,11 @@ def clean_env(**extra):
     env["LC_ALL"] = "C"
     # Python's allocations then repeat from one run to the next.
     env["PYTHONHASHSEED"] = "0"
+    # Sites are on by default: the tests of everything else turn them off,
+    # so that their records have HEADER's columns; the sites' own tests
+    # turn them on, and callsites_on_fault_tests.py runs the fault tests
+    # with them on (HEAPLINE_TEST_SITES_RATE, below).
+    env["HEAPLINE_SITES"] = "0"
     env.update({k: str(v) for k, v in extra.items()})
     return env
 

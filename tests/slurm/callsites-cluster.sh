@@ -1,12 +1,14 @@
 #!/bin/bash
 # Allocation sites on the two-node cluster (cluster.sh, plain mode): an MPI
-# step of 4 ranks run with HEAPLINE_SITES=1 under srun --heapline, whose
+# step of 4 ranks run under srun --heapline with sites on by default, whose
 # step report names the top site across the ranks (alloc_grid, in the 4
 # processes, 4 x 40 MiB), and whose records give collapsed stacks that
 # follow the folded format's grammar (no flame graph tool is packaged in
-# Debian 12 to feed them to); then the plugstack argument sites=on, which
-# turns sites on in every task, and a user's HEAPLINE_SITES=0 that wins
-# over it. TAP. Skips as spank-cluster.sh does.
+# Debian 12 to feed them to); then the plugin's default (sites on in every
+# task) and a user's HEAPLINE_SITES=0 that wins over it, and the
+# plugstack argument sites=off, which turns them off in every task, and a
+# user's HEAPLINE_SITES=1 that wins over it. TAP. Skips as spank-cluster.sh
+# does.
 set -u
 
 cluster_mode=
@@ -32,7 +34,7 @@ _sites_mpi() { # NAME MPICC SRUN-MPI [VAR=VALUE...]: VARs set for the step
         _diag < "$d/cc.err"
         return
     fi
-    (cd "$d" && env HEAPLINE_SITES=1 HEAPLINE_SITES_SEED=7 "$@" srun \
+    (cd "$d" && env HEAPLINE_SITES_SEED=7 "$@" srun \
         --mpi="$mpi" --heapline -N2 -n4 ./callsites-mpi > "$d/out" 2> "$d/err")
     _ok $? "sites, MPI $name: srun --mpi=$mpi --heapline -N2 -n4 succeeds"
     sd=$(_stepdir "$d" 0)
@@ -69,24 +71,37 @@ PY
 # Both nodes are one host: Open MPI's TCP transport, as in spank-cluster.sh.
 _sites_mpi openmpi mpicc.openmpi pmix OMPI_MCA_btl=self,tcp
 
-# --- sites=on in plugstack.conf --------------------------------------------------
+# --- the plugin's default, sites=off, and a user's own setting ------------------
 
-"$cluster_sh" plugstack "$cdir" "$plugstack sites=on"
-d=$(_fresh sites-plugstack)
-(cd "$d" && srun --heapline -N1 -n1 "$py" "$touch_py" 20 0 > "$d/out" \
-    2> "$d/err")
-_ok $? "sites=on: srun --heapline of a task succeeds"
-sd=$(_stepdir "$d" 0)
-_check "sites=on: its record has the sites columns" \
-    grep -q ',sites_rate_bytes,sites,modules,program,ppid,timeline,' $(_records "$sd")
-_check "sites=on: the step report shows its sites" \
+_sites_step() { # NAME [VAR=VALUE...]: a one-task step, in a fresh folder
+    local name=$1
+    shift
+    d=$(_fresh "$name")
+    (cd "$d" && env "$@" srun --heapline -N1 -n1 "$py" "$touch_py" 20 0 \
+        > "$d/out" 2> "$d/err")
+    _ok $? "$name: srun --heapline of a task succeeds"
+    sd=$(_stepdir "$d" 0)
+    mapfile -t recs < <(_records "$sd")
+}
+with_sites=',sites_rate_bytes,sites,modules,program,ppid,timeline,'
+without_sites=',vmrss_at_exit_bytes,start_time_s,program,ppid,timeline,'
+_sites_step sites-default
+_check "no sites= (on by default): its record has the sites columns" \
+    grep -q "$with_sites" "${recs[@]:-/dev/null}"
+_check "no sites=: the step report shows its sites" \
     grep -q '^Sites at the peak' "$d/err"
-d=$(_fresh sites-plugstack-user-off)
-(cd "$d" && HEAPLINE_SITES=0 srun --heapline -N1 -n1 "$py" "$touch_py" 20 0 \
-    > "$d/out" 2> "$d/err")
-sd=$(_stepdir "$d" 0)
-_check "sites=on: a user's HEAPLINE_SITES=0 wins, no sites columns" \
-    grep -q ',vmrss_at_exit_bytes,start_time_s,program,ppid,timeline,' $(_records "$sd")
+_sites_step sites-default-user-off HEAPLINE_SITES=0
+_check "no sites=: a user's HEAPLINE_SITES=0 wins, no sites columns" \
+    grep -q "$without_sites" "${recs[@]:-/dev/null}"
+"$cluster_sh" plugstack "$cdir" "$plugstack sites=off"
+_sites_step sites-plugstack-off
+_check "sites=off: its record has no sites columns" \
+    grep -q "$without_sites" "${recs[@]:-/dev/null}"
+_check "sites=off: the step report shows no sites" \
+    test "$(grep -c '^Sites at the peak' "$d/err")" = 0
+_sites_step sites-plugstack-off-user-on HEAPLINE_SITES=1
+_check "sites=off: a user's HEAPLINE_SITES=1 wins, the sites columns" \
+    grep -q "$with_sites" "${recs[@]:-/dev/null}"
 "$cluster_sh" plugstack "$cdir" "$plugstack"
 
 echo "1..$n"

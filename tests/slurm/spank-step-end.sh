@@ -38,8 +38,10 @@ maxrss=$("$cluster_sh" wait-sacct "$cdir" "$job" 2> /dev/null | cut -d'|' -f3)
 want=$(_size "$(_sacct_bytes "${maxrss:-0}")")
 _ok "$(_flat "$d/err" | grep -q "Slurm: sacct MaxRSS of step $job is $want"
     echo $?)" "default: the report gives sacct's MaxRSS of the step ($want)"
+# "error:", as srun and Slurm write it: the tables of sites have a column
+# "± error".
 _check "default: no error line on srun's stderr" \
-    test -z "$(grep 'error' "$d/err")"
+    test -z "$(grep 'error:' "$d/err")"
 [ $failed -eq 0 ] || _diag < "$d/err"
 
 # --- sacct_wait=0: the report at once, and how to compare later ----------------

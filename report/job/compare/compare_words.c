@@ -191,7 +191,8 @@ void hl_cmp_callsites_note(const struct hl_compare *c, char buf[HL_SENTENCE])
     if (c->callsites_in == 1 || c->callsites_in == 2)
         snprintf(buf, HL_SENTENCE,
                  "Allocation sites: only %s's records hold them; to compare "
-                 "them, measure both runs with sites on (HEAPLINE_SITES=1).",
+                 "them, measure both runs with sites on (the default; not "
+                 "HEAPLINE_SITES=0).",
                  c->callsites_in == 1 ? "OLD" : "NEW");
 }
 

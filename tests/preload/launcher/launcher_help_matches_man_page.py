@@ -13,7 +13,7 @@ import hltest as t  # noqa: E402
 t.require_built()
 res = t.run([t.LAUNCHER, "--help"], t.clean_env(HEAPLINE_LIBRARY=t.LIB))
 help_opts = set(re.findall(r"(?m)^\s+(?:(-\w), )?(--[\w-]+)", res.stdout))
-t.check(len(help_opts) == 5, "--help lists 5 options: %r" % help_opts)
+t.check(len(help_opts) == 6, "--help lists 6 options: %r" % help_opts)
 with open(t.MANPAGE) as f:
     man = f.read()
 plain = man.replace("\\-", "-").replace("\\fB", "").replace("\\fR", "") \

@@ -32,7 +32,7 @@ int main(void)
                    "site=/var/lib/heapline/site",
                    "default=on",
                    "quiet=no",
-                   "sites=on",
+                   "sites=off",
                    "run_report=off",
                    "timeout=5",
                    "sacct_wait=0",
@@ -47,7 +47,7 @@ int main(void)
     is_str(cfg.dir, ".", "dir defaults to the task's working directory");
     ok(!cfg.default_on, "off by default for every job");
     ok(cfg.quiet && cfg.run_report, "quiet tasks and a step report");
-    ok(!cfg.callsites, "no allocation sites by default");
+    ok(cfg.callsites, "allocation sites by default");
     is_str(cfg.site, "", "no site folder by default");
 
     ok(cfg.sacct_wait_s == 10, "sacct's row awaited 10 s by default");
@@ -65,7 +65,7 @@ int main(void)
     is_str(cfg.site, "/var/lib/heapline/site", "site= sets the site folder");
     ok(cfg.default_on, "default=on measures every job");
     ok(!cfg.quiet, "quiet=no");
-    ok(cfg.callsites, "sites=on");
+    ok(!cfg.callsites, "sites=off");
     ok(!cfg.run_report, "run_report=off");
     ok(cfg.timeout_s == 5, "timeout=5");
     ok(cfg.sacct_wait_s == 0, "sacct_wait=0: no wait");
