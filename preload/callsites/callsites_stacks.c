@@ -18,6 +18,18 @@ static hl_backtrace_fn *_backtrace;
  * stack asked for while one is under way is not taken (HL_STACK_OTHER). */
 static unsigned _inside, _forking;
 
+/* One thread at a time inside libunwind's walk. libunwind 1.6 is not safe
+ * to enter from two threads at once: its check of the memory it reads
+ * writes the address's byte into a pipe of its own and reads it back, one
+ * pipe for all threads, which it closes and opens again when a read fails.
+ * Two threads sampling at once under Open MPI's TCP start-up crashed a rank
+ * in 2 to 3 jobs of 150 (a call to address 0 from mca_btl_tcp.so: bytes of
+ * its sockets read or written), none of 200 one at a time. A thread that
+ * finds another inside waits: the walk takes microseconds; one whose own
+ * walk a signal handler interrupted takes the sample without its stack. */
+static int _walking;
+static __thread int _this_walks __attribute__((tls_model("initial-exec")));
+
 #define _WINDOW 64
 
 static struct hl_stack *_stacks; /* HL_STACKS + 1: the last is "other" */
@@ -76,7 +88,16 @@ unsigned hl_stack_capture(uintptr_t *pc)
         __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
         return 0;
     }
+    if (_this_walks) {
+        __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+        return 0;
+    }
+    _this_walks = 1;
+    while (__atomic_exchange_n(&_walking, 1, __ATOMIC_ACQUIRE))
+        sched_yield();
     n = _backtrace(frames, HL_STACK_DEPTH + 16);
+    __atomic_store_n(&_walking, 0, __ATOMIC_RELEASE);
+    _this_walks = 0;
     __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
 
     while (first < n && (uintptr_t)frames[first] >= _self_start &&
@@ -103,6 +124,8 @@ void hl_stacks_after_fork_child(void)
 {
     _inside = 0;
     _forking = 0;
+    _walking = 0;
+    _this_walks = 0;
 }
 
 static uint64_t _hash(const uintptr_t *pc, unsigned depth)
