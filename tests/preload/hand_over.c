@@ -1,11 +1,12 @@
-/* hand_over PASSES MIB HOLD_MS: two processes (this one and a child it
- * forks) pass MIB mebibytes back and forth PASSES times over two pipes:
- * the one whose turn it is allocates and touches them, holds them HOLD_MS
- * milliseconds, frees them (glibc gives a block that large back to the
- * kernel at once), and hands the turn over; the other waits, holding its
- * base. Each turn prints "held R" and "released R", R its VmRSS then (in
- * bytes), so that the most the two held at once is known: a hold of one
- * and the base of the other. Exits 0. */
+/* hand_over PASSES MIB HOLD_MS [GAP_MS]: two processes (this one and a
+ * child it forks) pass MIB mebibytes back and forth PASSES times over two
+ * pipes: the one whose turn it is allocates and touches them, holds them
+ * HOLD_MS milliseconds, frees them (glibc gives a block that large back to
+ * the kernel at once), waits GAP_MS milliseconds (0 when not given), and
+ * hands the turn over; the other waits, holding its base. Each turn prints
+ * "held R" and "released R", R its VmRSS then (in bytes), so that the most the
+ * two held at once is known: a hold of one and the base of the other. Exits 0.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +32,11 @@ static long _vmrss(void)
 static volatile char _seen;
 
 /* The turns of one side: reads a turn from in, plays it, hands it out. */
-static int _play(int first, int turns, size_t size, long hold_ms, int in,
-                 int out)
+static int _play(int first, int turns, size_t size, long hold_ms, long gap_ms,
+                 int in, int out)
 {
     struct timespec hold = {hold_ms / 1000, hold_ms % 1000 * 1000000};
+    struct timespec gap = {gap_ms / 1000, gap_ms % 1000 * 1000000};
     char token = 't';
 
     for (int k = 0; k < turns; k++) {
@@ -51,6 +53,8 @@ static int _play(int first, int turns, size_t size, long hold_ms, int in,
         free(block);
         printf("released %ld\n", _vmrss());
         fflush(stdout);
+        if (gap_ms)
+            nanosleep(&gap, NULL);
         if (write(out, &token, 1) != 1)
             return 1;
     }
@@ -62,6 +66,7 @@ int main(int argc, char **argv)
     int passes = atoi(argc > 1 ? argv[1] : "20");
     size_t size = (size_t)atol(argc > 2 ? argv[2] : "100") << 20;
     long hold_ms = atol(argc > 3 ? argv[3] : "30");
+    long gap_ms = atol(argc > 4 ? argv[4] : "0");
     int to_child[2], to_parent[2], status;
     char token;
     pid_t child;
@@ -73,8 +78,10 @@ int main(int argc, char **argv)
     if (child < 0)
         return 2;
     if (child == 0)
-        _exit(_play(0, passes / 2, size, hold_ms, to_child[0], to_parent[1]));
-    if (_play(1, passes - passes / 2, size, hold_ms, to_parent[0], to_child[1]))
+        _exit(_play(0, passes / 2, size, hold_ms, gap_ms, to_child[0],
+                    to_parent[1]));
+    if (_play(1, passes - passes / 2, size, hold_ms, gap_ms, to_parent[0],
+              to_child[1]))
         return 1;
     /* The child's last turn ends the game. */
     if (passes % 2 == 0 && read(to_parent[0], &token, 1) != 1)
