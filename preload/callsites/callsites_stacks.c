@@ -14,9 +14,14 @@ static hl_backtrace_fn *_backtrace;
  * signal blocked): a fork that copied one that another thread held left
  * it held for ever in the child, whose first stack then waited on it
  * (fault_fork_while_sampling, under a load of 37). A fork waits until no
- * thread is inside (hl_stacks_before_fork, pthread_atfork's prepare); a
- * stack asked for while one is under way is not taken (HL_STACK_OTHER). */
+ * other thread is inside (hl_stacks_before_fork, pthread_atfork's
+ * prepare); a stack asked for while one is under way is not taken
+ * (HL_STACK_OTHER). A fork from a signal handler that interrupted this
+ * thread's own walk does not wait for it: that walk goes on after the
+ * handler, in the parent and in the child (_this_inside). */
 static unsigned _inside, _forking;
+static __thread unsigned _this_inside
+    __attribute__((tls_model("initial-exec")));
 
 /* One thread at a time inside libunwind's walk. libunwind 1.6 is not safe
  * to enter from two threads at once: its check of the memory it reads
@@ -25,8 +30,12 @@ static unsigned _inside, _forking;
  * Two threads sampling at once under Open MPI's TCP start-up crashed a rank
  * in 2 to 3 jobs of 150 (a call to address 0 from mca_btl_tcp.so: bytes of
  * its sockets read or written), none of 200 one at a time. A thread that
- * finds another inside waits: the walk takes microseconds; one whose own
- * walk a signal handler interrupted takes the sample without its stack. */
+ * finds another inside does not wait for it, but takes its sample without
+ * the stack: the walk may itself wait for a lock that the waiting thread
+ * holds (libunwind's walk calls dl_iterate_phdr, whose lock a program's
+ * own dl_iterate_phdr callback holds when it allocates: a deadlock,
+ * walk_while_loader_locked_no_hang). So does a thread whose own walk a
+ * signal handler interrupted. */
 static int _walking;
 static __thread int _this_walks __attribute__((tls_model("initial-exec")));
 
@@ -66,14 +75,26 @@ int hl_stacks_open_unwinder(void)
     return 0;
 }
 
+static void _enter(void)
+{
+    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
+    _this_inside++;
+}
+
+static void _leave(void)
+{
+    _this_inside--;
+    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+}
+
 /* Inside the fork guard as a trace is: libunwind's set-up takes a lock of
  * its own, which a fork meanwhile would copy held. */
 int hl_stacks_set_up_unwinder(void)
 {
-    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
+    _enter();
     if (!__atomic_load_n(&_forking, __ATOMIC_SEQ_CST))
         _backtrace = hl_unwinder_set_up();
-    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+    _leave();
     return _backtrace != NULL;
 }
 
@@ -83,22 +104,17 @@ unsigned hl_stack_capture(uintptr_t *pc)
     int n, first = 0;
     unsigned depth = 0;
 
-    __atomic_add_fetch(&_inside, 1, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&_forking, __ATOMIC_SEQ_CST)) {
-        __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
-        return 0;
-    }
-    if (_this_walks) {
-        __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+    _enter();
+    if (__atomic_load_n(&_forking, __ATOMIC_SEQ_CST) || _this_walks ||
+        __atomic_exchange_n(&_walking, 1, __ATOMIC_ACQUIRE)) {
+        _leave();
         return 0;
     }
     _this_walks = 1;
-    while (__atomic_exchange_n(&_walking, 1, __ATOMIC_ACQUIRE))
-        sched_yield();
     n = _backtrace(frames, HL_STACK_DEPTH + 16);
-    __atomic_store_n(&_walking, 0, __ATOMIC_RELEASE);
     _this_walks = 0;
-    __atomic_sub_fetch(&_inside, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&_walking, 0, __ATOMIC_RELEASE);
+    _leave();
 
     while (first < n && (uintptr_t)frames[first] >= _self_start &&
            (uintptr_t)frames[first] < _self_end)
@@ -111,7 +127,7 @@ unsigned hl_stack_capture(uintptr_t *pc)
 void hl_stacks_before_fork(void)
 {
     __atomic_add_fetch(&_forking, 1, __ATOMIC_SEQ_CST);
-    while (__atomic_load_n(&_inside, __ATOMIC_SEQ_CST))
+    while (__atomic_load_n(&_inside, __ATOMIC_SEQ_CST) > _this_inside)
         sched_yield();
 }
 
@@ -122,10 +138,9 @@ void hl_stacks_after_fork_parent(void)
 
 void hl_stacks_after_fork_child(void)
 {
-    _inside = 0;
+    _inside = _this_inside;
     _forking = 0;
-    _walking = 0;
-    _this_walks = 0;
+    _walking = _this_walks;
 }
 
 static uint64_t _hash(const uintptr_t *pc, unsigned depth)

@@ -1,0 +1,39 @@
+"""A fork from a signal handler that interrupted the thread's own stack
+walk does not wait for that walk, which cannot end before the handler
+returns; the child runs. fork_in_handler's timer forks a child every
+millisecond while its main thread allocates, every allocation sampled,
+under a libunwind whose walk takes 20 microseconds: 300 children run and
+exit 0 (a hang before: the fork waited for a thread inside the walk, which
+was itself), with the output and status of the program without heapline,
+and a record from every process."""
+
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hltest as t  # noqa: E402
+
+t.require_built()
+work = t.tmpdir()
+fake = os.path.join(work, "lib")
+recs = os.path.join(work, "recs")
+os.mkdir(fake)
+os.mkdir(recs)
+shutil.copy(t.program(".libs/libloaderlockedwalk.so"),
+            os.path.join(fake, "libunwind.so.8"))
+argv = [t.program("fork_in_handler")]
+plain = t.run(argv, t.clean_env())
+res = t.run(argv, t.preload_env(os.path.join(recs, "r-%p.csv"),
+                                LD_LIBRARY_PATH=fake, HEAPLINE_SITES="1",
+                                HEAPLINE_SITES_RATE="4K", HEAPLINE_QUIET="1"))
+t.check((res.returncode, res.stdout, res.stderr) ==
+        (plain.returncode, plain.stdout, plain.stderr) ==
+        (0, "forked 300\n", ""),
+        "ends as without heapline: %d %r %r, %d %r %r"
+        % (res.returncode, res.stdout, res.stderr[-300:], plain.returncode,
+           plain.stdout, plain.stderr))
+t.check(len(os.listdir(recs)) == 301,
+        "a record from the program and each of its 300 children: %d"
+        % len(os.listdir(recs)))
+t.done()
