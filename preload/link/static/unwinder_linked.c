@@ -1,14 +1,25 @@
 /* libunwind linked in (libheapline-static.a holds what it needs of it,
- * Makefile.am); heapline's own code
+ * Makefile.am), its calls of pipe2 renamed hl_unwinder_pipe2; heapline's
+ * own code
  * is the one section that heapline-static.ld gathers it into, between
  * the two symbols it defines. */
 #define _GNU_SOURCE
 #include "callsites/unwinder.h"
+#include "callsites/unwinder_pipe.h"
+
+#include <unistd.h>
 
 #define UNW_LOCAL_ONLY
 #include <libunwind.h>
 
 extern const char hl_code_start[], hl_code_end[];
+
+int hl_unwinder_pipe2(int fds[2], int flags);
+
+int hl_unwinder_pipe2(int fds[2], int flags)
+{
+    return hl_unwinder_pipe(fds, flags, pipe2);
+}
 
 /* Nothing to load. */
 int hl_unwinder_open(void)
