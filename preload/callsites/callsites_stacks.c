@@ -3,7 +3,9 @@
 #include "callsites_modules.h"
 #include "unwinder.h"
 
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -16,9 +18,10 @@ static hl_backtrace_fn *_backtrace;
  * (fault_fork_while_sampling, under a load of 37). A fork waits until no
  * other thread is inside (hl_stacks_before_fork, pthread_atfork's
  * prepare); a stack asked for while one is under way is not taken
- * (HL_STACK_OTHER). A fork from a signal handler that interrupted this
- * thread's own walk does not wait for it: that walk goes on after the
- * handler, in the parent and in the child (_this_inside). */
+ * (HL_STACK_OTHER). A fork from the handler of a fault that the walk
+ * itself raised does not wait for it: that walk goes on after the
+ * handler, in the parent and in the child (_this_inside); other signals
+ * wait for the walk's end (_signals_held). */
 static unsigned _inside, _forking;
 static __thread unsigned _this_inside
     __attribute__((tls_model("initial-exec")));
@@ -98,16 +101,37 @@ int hl_stacks_set_up_unwinder(void)
     return _backtrace != NULL;
 }
 
+/* A walk holds back the signals that come from outside (a timer's, a
+ * child's, kill's) until it ends, so that no handler runs between the
+ * count of threads inside and this thread's own (a handler's fork there
+ * waited for this very thread: fork_in_handler_during_walk_no_hang, once
+ * in the forced fallbacks' run); a fault's signal, which the walk itself
+ * may raise, is not held (held, it would kill the process). */
+static void _signals_held(sigset_t *old)
+{
+    static const int faults[] = {SIGSEGV, SIGBUS,  SIGILL,
+                                 SIGFPE,  SIGTRAP, SIGSYS};
+    sigset_t outside;
+
+    sigfillset(&outside);
+    for (unsigned i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+        sigdelset(&outside, faults[i]);
+    pthread_sigmask(SIG_BLOCK, &outside, old);
+}
+
 unsigned hl_stack_capture(uintptr_t *pc)
 {
+    sigset_t held;
     void *frames[HL_STACK_DEPTH + 16];
     int n, first = 0;
     unsigned depth = 0;
 
+    _signals_held(&held);
     _enter();
     if (__atomic_load_n(&_forking, __ATOMIC_SEQ_CST) || _this_walks ||
         __atomic_exchange_n(&_walking, 1, __ATOMIC_ACQUIRE)) {
         _leave();
+        pthread_sigmask(SIG_SETMASK, &held, NULL);
         return 0;
     }
     _this_walks = 1;
@@ -115,6 +139,7 @@ unsigned hl_stack_capture(uintptr_t *pc)
     _this_walks = 0;
     __atomic_store_n(&_walking, 0, __ATOMIC_RELEASE);
     _leave();
+    pthread_sigmask(SIG_SETMASK, &held, NULL);
 
     while (first < n && (uintptr_t)frames[first] >= _self_start &&
            (uintptr_t)frames[first] < _self_end)

@@ -3,8 +3,9 @@
  * main thread allocates and frees blocks of 8 KiB, arming the timer again
  * once the handler has run, until 300 children have run (so that however
  * long a fork takes, the thread goes on between two). Prints "forked 300"
- * at the end. With every allocation sampled, the handler often interrupts
- * the thread's own stack walk: the fork must not wait for that walk to end
+ * at the end. With every allocation sampled, the signal often comes while
+ * the thread walks its own stack: the handler's fork must not wait for
+ * that walk, which cannot end before the handler returns
  * (fork_in_handler_during_walk_no_hang.py). */
 #define _GNU_SOURCE
 #include <errno.h>

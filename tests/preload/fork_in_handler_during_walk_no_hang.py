@@ -1,11 +1,14 @@
-"""A fork from a signal handler that interrupted the thread's own stack
-walk does not wait for that walk, which cannot end before the handler
-returns; the child runs. fork_in_handler's timer forks a child every
-millisecond while its main thread allocates, every allocation sampled,
-under a libunwind whose walk takes 20 microseconds: 300 children run and
-exit 0 (a hang before: the fork waited for a thread inside the walk, which
-was itself), with the output and status of the program without heapline,
-and a record from every process."""
+"""A signal that comes while the thread walks its own stack, and whose
+handler forks, does not hang the program: the fork does not wait for a
+walk that cannot end before the handler returns (heapline holds such
+signals until the walk's end). fork_in_handler's timer forks a child a
+millisecond after each arming while its main thread allocates, every
+allocation sampled, under a libunwind whose walk takes 20 microseconds:
+300 children run and exit 0 (a hang before: the fork waited for a thread
+inside the walk, which was itself; and once, in the forced fallbacks'
+run, when the signal came between the two counts of threads inside), with
+the output and status of the program without heapline, and a record from
+every process."""
 
 import os
 import shutil
