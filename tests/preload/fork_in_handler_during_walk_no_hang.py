@@ -11,20 +11,14 @@ the output and status of the program without heapline, and a record from
 every process."""
 
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-work = t.tmpdir()
-fake = os.path.join(work, "lib")
-recs = os.path.join(work, "recs")
-os.mkdir(fake)
-os.mkdir(recs)
-shutil.copy(t.program(".libs/libloaderlockedwalk.so"),
-            os.path.join(fake, "libunwind.so.8"))
+fake = t.fake_libunwind(".libs/libloaderlockedwalk.so")
+recs = t.tmpdir()
 argv = [t.program("fork_in_handler")]
 plain = t.run(argv, t.clean_env())
 res = t.run(argv, t.preload_env(os.path.join(recs, "r-%p.csv"),

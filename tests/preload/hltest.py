@@ -125,6 +125,26 @@ def tmpdir():
     return path
 
 
+def fake_libunwind(library):
+    """A folder for LD_LIBRARY_PATH in which library (a test library built
+    here, such as ".libs/libonewalk.so") stands as libunwind.so.8, which
+    libheapline.so then opens in place of libunwind."""
+    folder = os.path.join(tmpdir(), "lib")
+    os.mkdir(folder)
+    shutil.copy(program(library), os.path.join(folder, "libunwind.so.8"))
+    return folder
+
+
+def read_sites_record(path):
+    """A record with the sites' columns, as a dict of its fields (strings);
+    empty if there is no record."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as f:
+        rows = list(csv.reader(l for l in f if not l.startswith("#")))
+    return dict(zip(rows[0], rows[1])) if len(rows) == 2 else {}
+
+
 def _cleanup():
     for path in _tmpdirs:
         if failures:

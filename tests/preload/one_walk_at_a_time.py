@@ -6,32 +6,22 @@ allocate at once, every MiB of them sampled (some 50,000 samples), under a libun
 takes 50 microseconds and aborts when a second thread enters it: the
 program exits 0 with its counts exact, and the samples were taken."""
 
-import csv
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-work = t.tmpdir()
-fake = os.path.join(work, "lib")
-os.mkdir(fake)
-shutil.copy(t.program(".libs/libonewalk.so"),
-            os.path.join(fake, "libunwind.so.8"))
-out = os.path.join(work, "rec.csv")
+fake = t.fake_libunwind(".libs/libonewalk.so")
+out = os.path.join(t.tmpdir(), "rec.csv")
 res = t.run([t.program("threads_at_once_exact")],
             t.preload_env(out, LD_LIBRARY_PATH=fake, HEAPLINE_SITES="1",
                           HEAPLINE_SITES_RATE="1M", HEAPLINE_QUIET="1"))
 t.check(res.returncode == 0 and "two threads inside" not in res.stderr,
         "8 threads sampling at once: no second thread inside the walk, "
         "exit 0: %r %r" % (res.returncode, res.stderr[-300:]))
-rec = {}
-if os.path.exists(out):
-    with open(out, newline="") as f:
-        rows = list(csv.reader(l for l in f if not l.startswith("#")))
-    rec = dict(zip(rows[0], rows[1]))
+rec = t.read_sites_record(out)
 t.check(rec.get("sites_rate_bytes") == "1048576" and
         "libunwind.so.8" in rec.get("modules", ""),
         "the samples were taken, with their stacks (the walk's one frame, "

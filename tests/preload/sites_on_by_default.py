@@ -9,7 +9,6 @@ says so."""
 
 import csv
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -72,10 +71,7 @@ check_sites("launcher-no-sites-last", launcher + ["--sites", "--no-sites"],
             env_with(None, **lib), False)
 
 # A library without libunwind's functions, found first as libunwind.so.8.
-fake = os.path.join(work, "lib")
-os.mkdir(fake)
-shutil.copy(t.program(".libs/libnotlibunwind.so"),
-            os.path.join(fake, "libunwind.so.8"))
+fake = t.fake_libunwind(".libs/libnotlibunwind.so")
 missing = dict(LD_PRELOAD=t.LIB, LD_LIBRARY_PATH=fake)
 err = check_sites("no-libunwind-default", [], env_with(None, **missing),
                   False)

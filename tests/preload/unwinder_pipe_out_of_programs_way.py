@@ -15,7 +15,6 @@ a soft limit of 1024 or more; under a lower one, 16 below it."""
 
 import os
 import resource
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -23,10 +22,7 @@ import hltest as t  # noqa: E402
 
 t.require_built()
 work = t.tmpdir()
-fake = os.path.join(work, "lib")
-os.mkdir(fake)
-shutil.copy(t.program(".libs/libpipecheckingwalk.so"),
-            os.path.join(fake, "libunwind.so.8"))
+fake = t.fake_libunwind(".libs/libpipecheckingwalk.so")
 argv = [t.program("reuses_low_fds")]
 env = dict(HEAPLINE_SITES="1", HEAPLINE_SITES_RATE="4K", HEAPLINE_QUIET="1")
 soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]

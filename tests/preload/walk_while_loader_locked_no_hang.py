@@ -8,23 +8,17 @@ dl_iterate_phdr: the program ends (a deadlock before: the thread inside
 the callback waited for the walk, the walk for the lock), with the output
 and status it has without heapline, and samples were taken with stacks."""
 
-import csv
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-work = t.tmpdir()
-fake = os.path.join(work, "lib")
-os.mkdir(fake)
-shutil.copy(t.program(".libs/libloaderlockedwalk.so"),
-            os.path.join(fake, "libunwind.so.8"))
+fake = t.fake_libunwind(".libs/libloaderlockedwalk.so")
 argv = [t.program("alloc_in_phdr_callback")]
 plain = t.run(argv, t.clean_env())
-out = os.path.join(work, "rec.csv")
+out = os.path.join(t.tmpdir(), "rec.csv")
 res = t.run(argv, t.preload_env(out, LD_LIBRARY_PATH=fake, HEAPLINE_SITES="1",
                                 HEAPLINE_SITES_RATE="4K", HEAPLINE_QUIET="1"))
 t.check((res.returncode, res.stdout, res.stderr) ==
@@ -32,11 +26,7 @@ t.check((res.returncode, res.stdout, res.stderr) ==
         "ends as without heapline: %d %r %r, %d %r %r"
         % (res.returncode, res.stdout, res.stderr[-300:], plain.returncode,
            plain.stdout, plain.stderr))
-rec = {}
-if os.path.exists(out):
-    with open(out, newline="") as f:
-        rows = list(csv.reader(l for l in f if not l.startswith("#")))
-    rec = dict(zip(rows[0], rows[1]))
+rec = t.read_sites_record(out)
 t.check(rec.get("sites_rate_bytes") == "4096" and
         "libunwind.so.8" in rec.get("modules", ""),
         "samples were taken with their stacks (the fake walk's frame): "
