@@ -59,8 +59,8 @@ make_in "$build" || {
 # Left out of the library's tests here, as no interface of glibc's changes
 # what they prove and make check runs them: the fault tests again with
 # sites on; the 64-thread fork storm, which takes a machine-wide lock and
-# so waited here for make check's two runs of it (callsites_on_fault_tests
-# took 12 minutes in CI's logs of 3c9c1db), while fault_fork_while_sampling
+# so would wait here for make check's run of it (8 minutes in CI's logs of
+# 94c8f31), while fault_fork_while_sampling
 # still forks 200 times under 4 threads here, with the fallback of
 # __libc_single_threaded; and the report's repeatability over three runs
 # of 100 MiB hand-offs: the folder's longest.
