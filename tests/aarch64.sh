@@ -107,11 +107,11 @@ copy_sources || fail_now "no copy of the sources to build in $srcdir"
 }
 say "cross-built for $HOST in $build"
 make_in "$build/common" || fail_now "build of common/; logs in $logs"
-make_in "$build/preload" libheapline.la heapline heapline-refresh ||
+make_in "$build/preload" libheapline.so heapline heapline-refresh ||
     fail_now "build of the library and the launcher; logs in $logs"
 make_in "$build/report" heapline-report ||
     fail_now "build of the report; logs in $logs"
-file -L "$build/preload/.libs/libheapline.so" | grep -q 'ARM aarch64' ||
+file -L "$build/preload/libheapline.so" | grep -q 'ARM aarch64' ||
     problem "libheapline.so is not an aarch64 object"
 
 # shellcheck disable=SC2086
@@ -137,7 +137,7 @@ check() {
         problem "$what"
     fi
 }
-lib=$build/preload/.libs/libheapline.so
+lib=$build/preload/libheapline.so
 program=$build/tests/preload/counts_malloc
 
 # The program run by the emulator's name: its record names it, not qemu.

@@ -22,7 +22,7 @@ apt="apt-get -o DPkg::Lock::Timeout=900"
 dpkg --add-architecture arm64
 $apt update -q
 $apt install -y -q --no-install-recommends \
-    autoconf automake libtool pkg-config make gcc g++ clang libclang-rt-14-dev git \
+    autoconf automake pkg-config make gcc g++ clang libclang-rt-14-dev git \
     python3 procps file \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \

@@ -35,7 +35,7 @@ MIRROR=${HEAPLINE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # What building heapline and its tests need (as tests/deps.sh), and what
 # the tests run: mount (the fault tests' tmpfs), setcap (the launcher's),
 # gfortran (a Fortran program's sites).
-PACKAGES='build-essential autoconf automake libtool pkg-config libunwind-dev
+PACKAGES='build-essential autoconf automake pkg-config libunwind-dev
 libdw-dev python3 procps file gfortran libcap2-bin mount'
 # The interfaces of glibc 2.32 and later that configure must find missing
 # here (HAVE_..._NP and the rest undefined, the declaration's 0), and

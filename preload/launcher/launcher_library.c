@@ -44,7 +44,7 @@ int hl_launcher_library(char lib[PATH_MAX])
         return -1;
     }
     if (_beside_launcher("../lib/libheapline.so", lib) == 0 ||
-        _beside_launcher(".libs/libheapline.so", lib) == 0)
+        _beside_launcher("libheapline.so", lib) == 0)
         return 0;
     snprintf(lib, PATH_MAX, "%s/libheapline.so", HL_LIBDIR);
     return _is_file(lib) ? 0 : -1;

@@ -8,8 +8,8 @@
 /* Puts in lib the library to preload, as an absolute path: the file that
  * HEAPLINE_LIBRARY names if it is set; else the one beside the launcher
  * (../lib from the folder of its real path, so that an installed tree or
- * an unpacked archive works wherever it is moved; .libs there in a build
- * tree); else the one of the configured libdir. Returns 0, or -1 when the
+ * an unpacked archive works wherever it is moved; the same folder in a
+ * build tree); else the one of the configured libdir. Returns 0, or -1 when the
  * file is not there (lib then names the place looked at last). */
 int hl_launcher_library(char lib[PATH_MAX]);
 

@@ -30,7 +30,7 @@
 
 /* Where the program may be: where make install put it relative to the
  * library (an installed tree moved whole, the prebuilt archive), in the
- * build tree (the library in preload/.libs, the program in preload),
+ * build tree (both in preload),
  * where make install put it. */
 static char _candidates[3][PATH_MAX];
 static pid_t _pid;    /* the refresher, 0 when none runs */
@@ -88,7 +88,7 @@ void hl_refresh_init(void)
     if (b.overflow || !slash)
         return;
     _beside(_candidates[0], lib, (size_t)(slash - lib), "/" HL_LIB_TO_REFRESH);
-    _beside(_candidates[1], lib, (size_t)(slash - lib), "/../" _NAME);
+    _beside(_candidates[1], lib, (size_t)(slash - lib), "/" _NAME);
 }
 
 /* Every descriptor from first to last closed, with close_range(2) where

@@ -4,7 +4,7 @@
 # install`) onto the build tree, so that make check and make distcheck run
 # the pages without installing anything.  The launcher is copied, not
 # linked: it looks for the library in ../lib beside its real path.
-lib=$top_builddir/preload/.libs/libheapline.so
+lib=$top_builddir/preload/libheapline.so
 report=$top_builddir/report/heapline-report
 launcher=$top_builddir/preload/heapline
 

@@ -28,7 +28,7 @@ _FRAME = re.compile(r"\\n(\d+) bytes \(([a-z,]+)\)$")
 
 t.require_built()
 dirs = os.environ.get("HEAPLINE_TEST_CALLGRAPH", "").split()
-# Each folder of the library keeps its objects' graphs in its own .libs.
+# The graphs are beside the objects, in the folders of their sources.
 files = [os.path.join(top, f) for d in dirs for top, _, names in os.walk(d)
          for f in names if f.endswith(".ci")]
 if not files:

@@ -16,7 +16,7 @@ import hltest as t  # noqa: E402
 t.require_built()
 work = t.tmpdir()
 prog = t.program("dlopen_under_lock")
-obj = os.path.join(os.path.dirname(prog), ".libs", "libdlopenwaits.so")
+obj = os.path.join(os.path.dirname(prog), "libdlopenwaits.so")
 if not os.path.exists(obj):
     t.skip("no %s" % obj)
 argv = [prog, obj]

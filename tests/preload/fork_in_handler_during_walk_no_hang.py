@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-fake = t.fake_libunwind(".libs/libloaderlockedwalk.so")
+fake = t.fake_libunwind("libloaderlockedwalk.so")
 recs = t.tmpdir()
 argv = [t.program("fork_in_handler")]
 plain = t.run(argv, t.clean_env())

@@ -127,7 +127,7 @@ def tmpdir():
 
 def fake_libunwind(library):
     """A folder for LD_LIBRARY_PATH in which library (a test library built
-    here, such as ".libs/libonewalk.so") stands as libunwind.so.8, which
+    here, such as "libonewalk.so") stands as libunwind.so.8, which
     libheapline.so then opens in place of libunwind."""
     folder = os.path.join(tmpdir(), "lib")
     os.mkdir(folder)

@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-fake = t.fake_libunwind(".libs/libonewalk.so")
+fake = t.fake_libunwind("libonewalk.so")
 out = os.path.join(t.tmpdir(), "rec.csv")
 res = t.run([t.program("threads_at_once_exact")],
             t.preload_env(out, LD_LIBRARY_PATH=fake, HEAPLINE_SITES="1",

@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-toy = os.path.join(t.PROGRAMS, ".libs", "libtoyalloc.so")
+toy = os.path.join(t.PROGRAMS, "libtoyalloc.so")
 if not os.path.isfile(toy):
     t.skip("libtoyalloc.so not built")
 # The real ones too, where Debian's packages are installed

@@ -71,7 +71,7 @@ check_sites("launcher-no-sites-last", launcher + ["--sites", "--no-sites"],
             env_with(None, **lib), False)
 
 # A library without libunwind's functions, found first as libunwind.so.8.
-fake = t.fake_libunwind(".libs/libnotlibunwind.so")
+fake = t.fake_libunwind("libnotlibunwind.so")
 missing = dict(LD_PRELOAD=t.LIB, LD_LIBRARY_PATH=fake)
 err = check_sites("no-libunwind-default", [], env_with(None, **missing),
                   False)

@@ -22,7 +22,7 @@ import hltest as t  # noqa: E402
 
 t.require_built()
 work = t.tmpdir()
-fake = t.fake_libunwind(".libs/libpipecheckingwalk.so")
+fake = t.fake_libunwind("libpipecheckingwalk.so")
 argv = [t.program("reuses_low_fds")]
 env = dict(HEAPLINE_SITES="1", HEAPLINE_SITES_RATE="4K", HEAPLINE_QUIET="1")
 soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-fake = t.fake_libunwind(".libs/libloaderlockedwalk.so")
+fake = t.fake_libunwind("libloaderlockedwalk.so")
 argv = [t.program("alloc_in_phdr_callback")]
 plain = t.run(argv, t.clean_env())
 out = os.path.join(t.tmpdir(), "rec.csv")

@@ -34,7 +34,9 @@ flock 8
 # Made once per change: nothing it is made from is newer.
 if [ -f "$out/heapline.so" ] && [ -f "$out/heapline-admin-comment" ] &&
     [ -z "$(find "$top/spank" "$top/common" "$top/report/admin_comment" \
-        "$build/spank/.libs" "$build/report/.libs" "$build/config.h" \
+        "$build/spank/libhlspank.a" "$build/spank/libhlspankslurm.a" \
+        "$build/common/libcommon_write.a" "$build/common/libcommon_read.a" \
+        "$build/report/libadmincomment.a" "$build/config.h" \
         "$prefix/include/slurm" "$0" -newer "$out/heapline.so" -print -quit)" ]; then
     echo "$out/heapline.so"
     exit 0
@@ -64,16 +66,17 @@ for src in $(cat "$out/sources"); do
     objs="$objs $obj"
 done
 # shellcheck disable=SC2086
-$cc -shared -o "$out/heapline.so" $objs "$build/spank/.libs/libhlspank.a" \
-    "$build/spank/.libs/libhlspankslurm.a" \
-    "$build/common/.libs/libcommon_write.a" \
-    "$build/common/.libs/libcommon_read.a" -ldl -lpthread
+# Each library before those it calls.
+$cc -shared -o "$out/heapline.so" $objs "$build/spank/libhlspankslurm.a" \
+    "$build/spank/libhlspank.a" \
+    "$build/common/libcommon_read.a" \
+    "$build/common/libcommon_write.a" -ldl -lpthread
 libdir=$(dirname "$(ls "$prefix"/lib*/libslurm.so | head -1)")
 # shellcheck disable=SC2086
 $cc $flags $includes -I"$top/report/admin_comment" $defs \
     -o "$out/heapline-admin-comment" "$top/report/admin_comment/admin_comment.c" \
-    "$build/report/.libs/libadmincomment.a" \
-    "$build/common/.libs/libcommon_read.a" \
-    "$build/common/.libs/libcommon_write.a" \
+    "$build/report/libadmincomment.a" \
+    "$build/common/libcommon_read.a" \
+    "$build/common/libcommon_write.a" \
     -L"$libdir" -Wl,-rpath,"$libdir" -lslurm -lm
 echo "$out/heapline.so"

@@ -32,10 +32,9 @@ if [ -n "${HEAPLINE_TEST_PLUGIN:-}" ]; then
     plugin=$HEAPLINE_TEST_PLUGIN
     lib=${HEAPLINE_TEST_LIB:?the library that HEAPLINE_TEST_PLUGIN preloads}
 else
-    plugin=$build/spank/.libs/heapline.so
-    lib=$build/preload/.libs/libheapline.so
-    report=$build/report/.libs/heapline-report
-    [ -x "$report" ] || report=$build/report/heapline-report
+    plugin=$build/spank/heapline.so
+    lib=$build/preload/libheapline.so
+    report=$build/report/heapline-report
     built="$plugin $lib $report"
 fi
 # A script that sets slurm_prefix runs on the Slurm installed there
@@ -87,13 +86,11 @@ mkdir -p "$art"
 # shellcheck disable=SC2086 # the built files, none when installed
 cp $built "$srcdir/alloc-touch.py" "$srcdir/stagger.py" "$srcdir/mpi-rank.c" \
     "$art/"
-# The library finds heapline-refresh where it is installed, or beside the
-# folder it is in, as in the build tree (preload/.libs/..): without it, a
-# killed task's record would hold the figures of its last milestone.
-if [ -n "$built" ]; then
-    cp "$build/preload/heapline-refresh" "$top/"
-    chmod a+rx "$top/heapline-refresh"
-fi
+# The library finds heapline-refresh where it is installed, or beside
+# itself, as in the build tree (preload/): without it, a killed task's
+# record would hold the figures of its last milestone.
+[ -z "$built" ] || cp "$build/preload/heapline-refresh" "$art/"
+
 chmod -R a+rX "$art"
 touch_py=$art/alloc-touch.py
 stagger_py=$art/stagger.py

@@ -1,6 +1,6 @@
 """The launcher finds the library beside it, in ../lib, wherever the tree
 (an installed prefix, an unpacked binary archive) has been moved, even when
-it is started through a symlink; in a build tree, in .libs beside it."""
+it is started through a symlink; in a build tree, beside it."""
 
 import os
 import shutil

@@ -65,8 +65,7 @@ int main(void)
         printf("Bail out! no temporary folder\n");
         return 1;
     }
-    _put(HL_SPANKPLUGINDIR "/heapline.so", ".libs/install-paths-probe.so",
-         0755);
+    _put(HL_SPANKPLUGINDIR "/heapline.so", "install-paths-probe.so", 0755);
     _put(HL_DEFAULT_LIB, NULL, 0644);
     _put(HL_DEFAULT_REPORT, NULL, 0755);
     probe = dlopen(_in_tree(HL_SPANKPLUGINDIR "/heapline.so"), RTLD_NOW);
