@@ -2,8 +2,9 @@
  * child it forks) pass MIB mebibytes back and forth PASSES times over two
  * pipes: the one whose turn it is allocates and touches them, holds them
  * HOLD_MS milliseconds, frees them (glibc gives a block that large back to
- * the kernel at once), waits GAP_MS milliseconds (0 when not given), and
- * hands the turn over; the other waits, holding its base. Each turn prints
+ * the kernel at once), waits GAP_MS milliseconds (0 when not given), or as
+ * long as its turn took if GAP_MS is given and that was longer, and hands
+ * the turn over; the other waits, holding its base. Each turn prints
  * "held R" and "released R", R its VmRSS then (in bytes), so that the most the
  * two held at once is known: a hold of one and the base of the other. Exits 0.
  */
@@ -28,6 +29,14 @@ static long _vmrss(void)
     return kib * 1024;
 }
 
+static long _ms_since(const struct timespec *t0)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
 /* What the blocks held, so that no compiler leaves them untouched. */
 static volatile char _seen;
 
@@ -36,14 +45,16 @@ static int _play(int first, int turns, size_t size, long hold_ms, long gap_ms,
                  int in, int out)
 {
     struct timespec hold = {hold_ms / 1000, hold_ms % 1000 * 1000000};
-    struct timespec gap = {gap_ms / 1000, gap_ms % 1000 * 1000000};
     char token = 't';
 
     for (int k = 0; k < turns; k++) {
+        struct timespec t0, gap;
+        long wait_ms;
         char *block;
 
         if ((k || !first) && read(in, &token, 1) != 1)
             return 1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         if (!(block = malloc(size)))
             return 1;
         memset(block, k + 1, size);
@@ -53,7 +64,13 @@ static int _play(int first, int turns, size_t size, long hold_ms, long gap_ms,
         free(block);
         printf("released %ld\n", _vmrss());
         fflush(stdout);
-        if (gap_ms)
+        /* A gap that grows with the turn keeps the hand-offs apart by more
+         * than the report's cells, whose width grows with the run, on a
+         * machine so loaded that touching the block takes seconds. */
+        wait_ms = gap_ms ? _ms_since(&t0) : 0;
+        wait_ms = wait_ms > gap_ms ? wait_ms : gap_ms;
+        gap = (struct timespec){wait_ms / 1000, wait_ms % 1000 * 1000000};
+        if (wait_ms)
             nanosleep(&gap, NULL);
         if (write(out, &token, 1) != 1)
             return 1;

@@ -1,15 +1,21 @@
 """Identical runs of a program with hand-offs get the same suggestion
 (issue 36: two identical runs were told --mem=272M and --mem=338M): three
 runs of hand_over (two processes that pass 100 MiB back and forth twenty
-times, 100 ms between one's release and the other's allocation, more than
-the concurrent figure's cells are wide, 8 to 32 ms for such a run: a
-hand-off within one cell is counted twice, as the report says, and 4 ms
-hand-offs made one run of three 222 MiB where the others were 113) get
-from heapline-report suggestions within 5% of each other, based on the
-node's concurrent PSS or RSS (no cgroup here), or on the VmHWM of one
-process where that is larger (a fast machine reads the hand-offs closely
-enough that the concurrent figure is one process's 100 MiB), and never
-below the node's lower bound."""
+times) get from heapline-report suggestions within 5% of each other,
+based on the node's concurrent PSS or RSS (no cgroup here), or on the
+VmHWM of one process where that is larger (a fast machine reads the
+hand-offs closely enough that the concurrent figure is one process's 100
+MiB), and never below the node's lower bound.
+
+Between one's release and the other's allocation hand_over waits 100 ms,
+or as long as the turn took if longer: more than the concurrent figure's
+cells are wide, on any machine. A hand-off within one cell is counted
+twice, as the report says (4 ms hand-offs made one run of three 222 MiB
+where the others were 113; so did 100 ms ones in runs that a loaded
+machine stretched to 45 s, whose cells were 128 ms). A cell is at most
+1/256 of the run, and each of the twenty turns is followed by a gap at
+least as long as it: a gap is then about six times a cell or more, unless
+one turn takes a hundred times as long as the others."""
 
 import json
 import os
