@@ -80,9 +80,13 @@ fi
 #    report and the plugin.
 asan=$top/asan
 say "ASan+UBSan build with $cc in $asan"
+# The library, its refresher and the launcher, without sanitizers (they
+# run in the programs measured): what the tests of the report run.
+preload_parts='libheapline.so heapline heapline-refresh'
+# shellcheck disable=SC2086 # target names, one word each
 if configure_tree "$asan" "$san_flags" &&
     make_in "$asan/common" CFLAGS="$plain_flags" LDFLAGS= &&
-    make_in "$asan/preload" CFLAGS="$plain_flags" LDFLAGS= &&
+    make_in "$asan/preload" CFLAGS="$plain_flags" LDFLAGS= $preload_parts &&
     make_in "$asan/common" clean &&
     make_in "$asan/common" &&
     make_in "$asan/report" &&
@@ -104,11 +108,25 @@ fi
 #    write, and every golden output they compare with, is covered.
 vg=$top/valgrind
 say "valgrind build in $vg"
+# vg_preload: the ASan tree's library, refresher and launcher, built
+# without sanitizers, where they were built (valgrind runs the report, not
+# them); else built here.
+vg_preload() {
+    for f in $preload_parts; do
+        [ -f "$asan/preload/$f" ] || {
+            # shellcheck disable=SC2086 # target names, one word each
+            make_in "$vg/preload" $preload_parts
+            return
+        }
+    done
+    for f in $preload_parts; do
+        ln -sf "$asan/preload/$f" "$vg/preload/$f" || return 1
+    done
+}
 if ! command -v valgrind > /dev/null; then
     problem "valgrind not installed"
 elif configure_tree "$vg" "$vg_flags" && make_in "$vg/common" &&
-    make_in "$vg/preload" &&
-    make_in "$vg/report"; then
+    vg_preload && make_in "$vg/report"; then
     mv "$vg/report/heapline-report" "$vg/report/heapline-report.bin"
     cat > "$vg/report/heapline-report" << EOF
 #!/bin/sh
