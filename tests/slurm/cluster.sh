@@ -397,14 +397,21 @@ readonly DB_OPTS="--innodb-log-file-size=8M --innodb-buffer-pool-size=32M
 
 _start_mariadb() {
     local d=$dir/db
-    mkdir -p "$d"
+    # A temporary folder of the cluster's own: a MariaDB server that starts
+    # deletes every #sql* file in its tmpdir, left by a crash as it thinks,
+    # and so took the temporary tables of another cluster's
+    # mariadb-install-db in /tmp when two started at once ("Error on
+    # delete of '/tmp/#sql-temptable-6768-1-1e.MAI'").
+    mkdir -p "$d/tmp"
     # shellcheck disable=SC2086 # DB_OPTS is a list of options
     mariadb-install-db --no-defaults --user=root --datadir="$d/data" \
+        --tmpdir="$d/tmp" \
         --auth-root-authentication-method=socket --skip-test-db $DB_OPTS \
         > "$dir/log/mariadb-install.log" 2>&1 ||
         _fail "mariadb-install-db failed" "$dir/log/mariadb-install.log"
     # shellcheck disable=SC2086
     (_daemon mariadbd --no-defaults --user=root --datadir="$d/data" \
+        --tmpdir="$d/tmp" \
         --socket="$d/sock" --pid-file="$dir/run/mariadbd.pid" \
         --log-error="$dir/log/mariadbd.log" --skip-networking $DB_OPTS) \
         > "$dir/log/mariadbd.out" 2>&1 &
