@@ -19,7 +19,8 @@ static void _steady(int64_t start_ms, uint64_t heap)
     struct hl_timeline_point p[40];
 
     for (int i = 0; i < 40; i++)
-        p[i] = (struct hl_timeline_point){i * 250, heap, heap};
+        p[i] = (struct hl_timeline_point){
+            .t_ms = i * 250, .heap = heap, .rss = heap};
     hl_band_add(&band, start_ms, p, 40, start_ms + 10000);
 }
 
@@ -38,7 +39,7 @@ static void _points_in_one_cell(void)
 
     hl_band_init(&band);
     for (int i = 0; i < 40; i++)
-        p[i] = (struct hl_timeline_point){i, 100 * MIB, 0};
+        p[i] = (struct hl_timeline_point){.t_ms = i, .heap = 100 * MIB};
     hl_band_add(&band, 0, p, 40, 10000);
     p[0].heap = 1 * MIB;
     hl_band_add(&band, 0, p, 1, 10000);
