@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "install_dirs.h"
+
 static int _is_file(const char *path)
 {
     struct stat st;

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 #include "refresh.h"
+#include "install_dirs.h"
 #include "buf.h"
 #include "close_from.h"
 #include "raw_syscall.h"

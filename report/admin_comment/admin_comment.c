@@ -14,6 +14,7 @@
 #include "comment_entry.h"
 #include "comment_site.h"
 #include "config.h"
+#include "install_dirs.h"
 #include "decimal.h"
 #include "slurm_compat.h"
 

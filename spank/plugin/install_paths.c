@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "install_dirs.h"
 
 int hl_beside(char out[PATH_MAX], const char *self, const char *rel, int mode)
 {

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "config.h"
+#include "install_dirs.h"
 #include "install_paths.h"
 #include "pattern.h"
 

@@ -16,6 +16,7 @@
 
 #include "plugin/plugin_args.h"
 #include "config.h"
+#include "install_dirs.h"
 #include "../../tap.h"
 
 static char tree[PATH_MAX];

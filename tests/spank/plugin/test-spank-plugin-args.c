@@ -4,6 +4,7 @@
 #include "plugin/plugin_args.h"
 #include "../../tap.h"
 #include "config.h"
+#include "install_dirs.h"
 
 static char last_warning[512];
 static int warnings;
