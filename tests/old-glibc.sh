@@ -3,8 +3,10 @@
 # older glibc: a Debian 11 (bullseye) chroot made with mmdebstrap from
 # Debian's mirror, glibc 2.31 (SLES 15 SP4 to SP6's), whose own GCC 10,
 # autoconf 2.69 and automake 1.16.3 make the build system and build
-# heapline from a copy of the source tree's files; then the same tests as
-# tests/fallbacks.sh run there. configure finds each interface newer than
+# heapline from a copy of the source tree's files; then the tests of
+# tests/fallbacks.sh run there, with all of heapline-report's (that leg
+# runs only those that reach its fallbacks: here every one of its calls
+# goes to the older glibc). configure finds each interface newer than
 # 2.31 missing by itself, none forced (checked in config.h), and the tests'
 # programs run on that glibc's loader and libraries. Ends with one summary
 # line; exits non-zero on any failure. BUILDDIR (default: a temporary
