@@ -37,6 +37,7 @@ if [ -f "$out/heapline.so" ] && [ -f "$out/heapline-admin-comment" ] &&
         "$build/spank/libhlspank.a" "$build/spank/libhlspankslurm.a" \
         "$build/common/libcommon_write.a" "$build/common/libcommon_read.a" \
         "$build/report/libadmincomment.a" "$build/config.h" \
+        "$build/install_dirs.h" \
         "$prefix/include/slurm" "$0" -newer "$out/heapline.so" -print -quit)" ]; then
     echo "$out/heapline.so"
     exit 0
@@ -47,6 +48,7 @@ rel=$build/tests/spank/releases
 [ -x "$checks" ] || make -s -C "$rel" \
     "$(sed -n 's/^srcdir = //p' "$rel/Makefile")/slurm-checks" > /dev/null
 grep -v 'HL_SLURM_' "$build/config.h" > "$out/config.h"
+cp "$build/install_dirs.h" "$out/" || exit 1
 (cd "$out" && "$checks" -q CC="$cc" CPPFLAGS="-I$prefix/include" \
     > checks.log 2>&1) || { cat "$out/checks.log" >&2; exit 1; }
 defs=$(tr ' ' '\n' < "$out/slurm-defs" | grep '^-DHL_SLURM_' || true)
