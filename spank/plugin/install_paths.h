@@ -1,8 +1,8 @@
 /*
  * Where the installed library and report are, seen from the plugin.
  * configure writes their paths relative to the plugin's folder
- * (HL_PLUGIN_TO_LIB, HL_PLUGIN_TO_REPORT in install_dirs.h); the plugin finds its
- * own file with dladdr(). So an installed tree moved whole (the prebuilt
+ * (HL_PLUGIN_TO_LIB, HL_PLUGIN_TO_REPORT in install_dirs.h); the plugin finds
+ * its own file with dladdr(). So an installed tree moved whole (the prebuilt
  * archive, unpacked anywhere) uses its own library and report, and the
  * configured absolute paths are the fallback.
  */
