@@ -6,8 +6,11 @@
 # of them passes as it does on an idle machine. Not a part of make check
 # (it takes the better part of an hour): run it when such a test changes.
 #
-#     tests/under-load.sh [BUILDDIR]    BUILDDIR: a configured build tree
-#                                       (default: the source tree's own)
+#     tests/under-load.sh [BUILDDIR [FOLDER...]]
+#         BUILDDIR: a configured build tree (default: the source tree's
+#         own); FOLDERs (tests/slurm...): only the listed tests in those,
+#         after a change that reaches no other (cluster.sh: the folders of
+#         the tests that start a cluster)
 #
 # The test programs are built first, with the machine idle; then the
 # spinners start, and are killed (by their pids) when the tests end.
@@ -18,9 +21,21 @@ set -u
 export HEAPLINE_TEST_PACKAGES
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$src}" && pwd)
+[ $# -gt 0 ] && shift
 py=${PYTHON3:-python3}
 
 tests=$("$py" "$src/tests/clock_tests.py" listed "$src") || exit 1
+if [ $# -gt 0 ]; then
+    all=$tests
+    tests=
+    for folder in "$@"; do
+        in=$(echo "$all" | grep "^${folder%/}/[^/]*$") ||
+            { echo "under-load.sh: no listed test in $folder" >&2; exit 2; }
+        tests="$tests$in
+"
+    done
+    tests=$(echo "$tests" | grep .)
+fi
 # The folders, in the order of the list, each once.
 dirs=$(echo "$tests" | sed 's|/[^/]*$||' | awk '!seen[$0]++')
 names() { echo "$tests" | sed -n "s|^$1/||p" | tr '\n' ' '; }
