@@ -3,12 +3,13 @@
 # pass 100 MB to one another across barriers (hand-off.py, Open MPI), ten
 # steps in a row. In each, the node's lower bound (the least each rank
 # held, of PSS, added up moment by moment) is no more than the step
-# cgroup's true peak, which the kernel measured, and 2 MiB: the PSS of the
-# libraries' pages (Python's, MPI's), which the kernel charged to the
-# cgroup of whoever read them first, not to this step's (seen: up to 0.4 MB
-# over, in half of the runs). A hand-off counted twice would put it 100 MB
-# above. TAP. Skips as spank-cluster.sh does, and without mpi4py or srun's
-# pmix.
+# cgroup's true peak, which the kernel measured, and the ranks' PSS of
+# pages not their own anonymous memory: the libraries' (Python's, MPI's)
+# and shared memory, which the kernel charged to the cgroup of whoever
+# touched them first, often not this step's (seen: the bound up to 1 MB
+# over the true peak, where a fixed 2 MiB allowed). A hand-off counted
+# twice would put it 100 MB above. TAP. Skips as spank-cluster.sh does, and
+# without mpi4py or srun's pmix.
 set -u
 cluster_mode=--cgroup
 layout=task
@@ -29,16 +30,20 @@ for run in $(seq "$RUNS"); do
         --mem=1G "$py" "$art/hand-off.py" > "$d/out" 2> "$d/err")
     status=$?
     sd=$(_stepdir "$d" 0)
+    shared=$(awk '/^shared-pss / { s += $2; n++ } END { if (n == 4) print s }' "$d/out")
     "$report" --no-sacct --format json "$sd" 2> "$d/json.err" | "$py" -c '
 import json, sys
 n = json.load(sys.stdin)["nodes"][0]
 low, peak = n["concurrent_lower_bound_bytes"], n["true_peak_bytes"]
 print("%s %s" % (low, peak))
-sys.exit(0 if low is not None and peak and low <= peak + 2 * 2**20 else 1)' \
-        > "$d/bounds"
-    _ok "$( [ $status -eq 0 ] && [ -s "$d/bounds" ] && read -r low peak < "$d/bounds" &&
-        [ "$low" -le $((peak + 2097152)) ]; echo $?)" \
-        "hand-offs, run $run of $RUNS: the node's lower bound ($(cut -d' ' -f1 "$d/bounds")) is no more than the cgroup's true peak ($(cut -d' ' -f2 "$d/bounds")) and the libraries' pages charged elsewhere (2 MiB)"
+sys.exit(0 if low is not None and peak and low <= peak + int(sys.argv[1]) else 1)' \
+        "${shared:-0}" > "$d/bounds"
+    # The allowance stays below what a hand-off counted twice would add.
+    _ok "$( [ $status -eq 0 ] && [ -n "$shared" ] && [ "$shared" -lt 100000000 ] &&
+        [ -s "$d/bounds" ] &&
+        read -r low peak < "$d/bounds" && [ "$low" -le $((peak + shared)) ]
+        echo $?)" \
+        "hand-offs, run $run of $RUNS: the node's lower bound ($(cut -d' ' -f1 "$d/bounds")) is no more than the cgroup's true peak ($(cut -d' ' -f2 "$d/bounds")) and the ranks' PSS of libraries and shared memory, which may be charged elsewhere (${shared:-none read}), less than 100 MB"
     [ $failed -eq 0 ] || { _diag < "$d/err"; _diag < "$d/json.err"; }
 done
 echo "1..$n"
