@@ -4,9 +4,12 @@
  * OWN_MIB MiB of its own. All hold at once, allocating until their
  * timelines have read Pss while all map the window (_hold).
  *
- * While all hold, rank 0 prints what they hold, read from outside Pss:
- * "truth BYTES", the window once, every rank's RssAnon and the largest
- * RssFile (/proc/PID/status); and "pagecache BYTES", the page cache of
+ * While all hold, rank 0 prints what they hold, read from outside their
+ * libraries: "truth BYTES", the shared memory once (the ranks' Pss_Shmem
+ * of /proc/PID/smaps_rollup added up: the window, and MPI's own segments,
+ * 16 MiB under MPICH, which the window's size alone left out), every
+ * rank's RssAnon and the largest RssFile (/proc/PID/status); and
+ * "pagecache BYTES", the page cache of
  * its step's memory cgroup less its shared memory (memory.stat: v1
  * total_cache less total_shmem, v2 file less shmem), when it finds it. */
 #define _GNU_SOURCE
@@ -152,12 +155,14 @@ int main(int argc, char **argv)
     _hold();
     MPI_Barrier(node);
     if (rank == 0) {
-        long long truth = (long long)bytes, file = 0;
+        long long truth = 0, file = 0;
 
         for (int r = 0; r < size; r++) {
             char path[64];
             long long f;
 
+            snprintf(path, sizeof(path), "/proc/%d/smaps_rollup", pids[r]);
+            truth += _key(path, "Pss_Shmem", 1024);
             snprintf(path, sizeof(path), "/proc/%d/status", pids[r]);
             truth += _key(path, "RssAnon", 1024);
             f = _key(path, "RssFile", 1024);

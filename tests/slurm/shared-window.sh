@@ -7,12 +7,13 @@
 # rank's VmHWM: the sum of VmHWM counts it 4 times, 768 MiB too many.
 # cgroup: the node's concurrent PSS is within 5% of the cgroup's true
 # peak less its page cache (memory.stat, read by rank 0 while all hold),
-# and within 5% of what the program reads from outside Pss (the window
-# once, each rank's RssAnon, the libraries once); the step's records
+# and within 5% of what the program reads from outside (the shared memory
+# once, the window and MPI's own segments, each rank's RssAnon, the
+# libraries once); the step's records
 # without the node file (as plain mode sees them) get a suggestion that
 # says it follows the concurrent PSS, within 10% of that cgroup figure.
 # plain: the step report's suggestion follows the concurrent PSS, within
-# 10% of what the program reads from outside Pss. Both: each rank's own
+# 10% of what the program reads from outside. Both: each rank's own
 # memory is its RssAnon, not the window, and the window's share (64 MiB)
 # is in its column "shared". Run by shared-window-cgroup.sh and
 # shared-window-plain.sh. TAP. Skips as spank-cluster.sh does.
