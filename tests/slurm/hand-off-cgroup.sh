@@ -6,10 +6,10 @@
 # cgroup's true peak, which the kernel measured, and the ranks' PSS of
 # pages not their own anonymous memory: the libraries' (Python's, MPI's)
 # and shared memory, which the kernel charged to the cgroup of whoever
-# touched them first, often not this step's (seen: the bound up to 1 MB
-# over the true peak, where a fixed 2 MiB allowed). A hand-off counted
-# twice would put it 100 MB above. TAP. Skips as spank-cluster.sh does, and
-# without mpi4py or srun's pmix.
+# touched them first, often not this step's (seen: the bound up to 1.2
+# MiB over the true peak under load, where a fixed 2 MiB allowed). A
+# hand-off counted twice would put it 100 MB above. TAP. Skips as
+# spank-cluster.sh does, and without mpi4py or srun's pmix.
 set -u
 cluster_mode=--cgroup
 layout=task
@@ -35,9 +35,8 @@ for run in $(seq "$RUNS"); do
 import json, sys
 n = json.load(sys.stdin)["nodes"][0]
 low, peak = n["concurrent_lower_bound_bytes"], n["true_peak_bytes"]
-print("%s %s" % (low, peak))
-sys.exit(0 if low is not None and peak and low <= peak + int(sys.argv[1]) else 1)' \
-        "${shared:-0}" > "$d/bounds"
+if low is not None and peak:
+    print("%d %d" % (low, peak))' > "$d/bounds"
     # The allowance stays below what a hand-off counted twice would add.
     _ok "$( [ $status -eq 0 ] && [ -n "$shared" ] && [ "$shared" -lt 100000000 ] &&
         [ -s "$d/bounds" ] &&

@@ -5,11 +5,11 @@ them and says so in turn. The node's true peak is then about one task's,
 while the sum of the tasks' VmHWM is every task's.
 
 A task says so only after as long again as its turn took (0.1 s at
-least), so that the next allocation lands cells of the report's
-concurrent figures after the free: a cell is at most 1/256 of the step,
-and a free and an allocation in one cell are counted both. Without it,
-the next task's poll came 0 to 50 ms after the free, within one cell of
-16 ms or more.
+least), so that the next allocation lands at least a cell of the
+report's concurrent figures after the free: a cell is at most 1/256 of
+the step, and a free and an allocation in one cell are both counted. The
+next task polls every 50 ms: without the wait, its allocation could fall
+in the free's cell.
 
 usage: stagger.py MB HOLD_S FLAG_DIR"""
 import os
