@@ -16,13 +16,14 @@
 # step, between their largest VmHWM and their sum, left out of bob's and
 # of the one-process steps (a process's VmHWM says as much, as in
 # heapline-report); bob cannot write in DIR;
-# a symlink planted as a node's file of the day is not followed (its
-# target untouched, one line in the slurmd log) and heapline-site skips
-# it. Run on a Slurm release and cgroup v1 by a test named after both:
-# spank-site-22.05-v1.sh (Debian's), spank-site-26.05-v1.sh
-# (install-slurm.sh's, with the plugin built for it by
-# with-plugin-26.05.sh and its own slurmdbd). TAP. Skips without root,
-# the release, a built plugin, or a cgroup v1 memory controller.
+# a symlink planted as a node's file of the day (and of the next, for a
+# run that crosses midnight UTC) is not followed (its target untouched,
+# one line in the slurmd log) and heapline-site skips it. Run on a Slurm
+# release and cgroup v1 by a test named after both: spank-site-22.05-v1.sh
+# (Debian's), spank-site-26.05-v1.sh (install-slurm.sh's, with the plugin
+# built for it by with-plugin-26.05.sh and its own slurmdbd). TAP. Skips
+# without root, the release, a built plugin, or a cgroup v1 memory
+# controller.
 set -u
 
 release=${1:-22.05}
@@ -54,10 +55,16 @@ done
 site=$top/site
 install -d -m 0755 "$site"
 "$cluster_sh" plugstack "$cdir" "$plugstack default=on site=$site"
+# The file of the day is named when a step ends: a run that crosses
+# midnight UTC writes the next day's. Both are planted on n2, and n1's
+# lines are read from the files of both days.
 day=$(date -u +%F)
+next=$(date -u -d "$day + 1 day" +%F)
 victim=$top/victim
 : > "$victim"
-ln -s "$victim" "$site/n2-$day.csv"
+for d in "$day" "$next"; do
+    ln -s "$victim" "$site/n2-$d.csv"
+done
 
 _show() {
     for f in "$site"/*.csv "$work"/*/err; do
@@ -103,14 +110,22 @@ _ok $? "alice: a step on n2, where a symlink is planted, runs as without heaplin
 
 # --- what root kept ----------------------------------------------------------------
 
-f=$site/n1-$day.csv
+n1_files=$(ls "$site/n1-$day.csv" "$site/n1-$next.csv" 2> /dev/null)
+owners=$(for g in $n1_files; do stat -c '%U %a' "$g"; done | sort -u)
 _check "n1's file of the day is root's, mode 0600" \
-    test "$(stat -c '%U %a' "$f" 2> /dev/null)" = "root 600"
+    test "$owners" = "root 600"
+heads=$(for g in $n1_files; do head -1 "$g"; done | sort -u)
+f=$top/n1.csv
+for g in $n1_files; do
+    [ -s "$f" ] || head -2 "$g" > "$f"
+    grep '^[0-9]' "$g" >> "$f"
+done
 _check "it starts with '# heapline site 1' and holds five lines" \
-    test "$(head -1 "$f" 2> /dev/null)" = "# heapline site 1" -a \
+    test "$heads" = "# heapline site 1" -a \
     "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 5
-runuser -u "$bob" -- sh -c "echo forged >> '$f'" 2> /dev/null
-_ok "$(test $? -ne 0 && ! grep -q forged "$f"; echo $?)" \
+g=${n1_files%%[[:space:]]*}
+runuser -u "$bob" -- sh -c "echo forged >> '$g'" 2> /dev/null
+_ok "$(test $? -ne 0 && ! grep -q forged "$g"; echo $?)" \
     "bob cannot append a line to n1's file"
 runuser -u "$bob" -- sh -c "echo forged > '$site/n9-$day.csv'" 2> /dev/null
 _ok "$(test $? -ne 0 -a ! -e "$site/n9-$day.csv"; echo $?)" \
@@ -119,7 +134,7 @@ _check "the symlink's target is untouched" test ! -s "$victim"
 _check "the user's srun says nothing of the site folder" \
     test -z "$(grep 'site folder' "$work/$alice/err2")"
 _check "the slurmd log says the symlink was refused" \
-    grep -q "heapline: site folder $site: cannot append to n2-$day.csv: a symbolic link" \
+    grep -Eq "heapline: site folder $site: cannot append to n2-($day|$next).csv: a symbolic link" \
     "$cdir"/log/slurmd-n2.log
 line() { # USER COLUMN [N]: that column of USER's Nth line (1) in n1's file
     "$py" - "$f" "$1" "$2" "${3:-1}" << 'PY'
@@ -163,8 +178,9 @@ _ok "$(test "${conc:-0}" -gt 50000000 -a "${conc:-0}" -le "${vm:-0}"; echo $?)" 
 
 "$site_bin" --format=json "$site" > "$top/site.json" 2> "$top/site.err"
 _ok "$(test $? = 1; echo $?)" "heapline-site: exit 1, something skipped"
-_check "heapline-site: the symlink skipped, in one line, and nothing else" \
-    test "$(cat "$top/site.err")" = "heapline-site: $site/n2-$day.csv: a symbolic link, skipped"
+_check "heapline-site: the symlinks skipped, one line each, and nothing else" \
+    test "$(sort "$top/site.err")" = "heapline-site: $site/n2-$day.csv: a symbolic link, skipped
+heapline-site: $site/n2-$next.csv: a symbolic link, skipped"
 verdict=$("$py" - "$top/site.json" "$f" "$alice" "$bob" << 'PY'
 import csv, json, sys
 r = json.load(open(sys.argv[1]))
