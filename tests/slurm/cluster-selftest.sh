@@ -97,13 +97,16 @@ _start() { # DIR [OPTION...]: 0 up, 77 skip, else failed (log on stdout as TAP d
     return $rc
 }
 
-_alive_daemons() { # DIR: pids from its pid files still running (zombies aside)
-    local f pid state
-    for f in "$1"/run/*.pid; do
-        [ -s "$f" ] || continue
-        read -r pid < "$f"
-        state=$(awk '{print $3}' "/proc/$pid/stat" 2> /dev/null) || continue
-        [ "$state" = Z ] || echo "$pid"
+# Every process the cluster in DIR started carries its mark in its
+# environment (cluster.sh): a pid file left behind may name a pid that
+# another process has since been given (pids wrap in a minute of CI).
+_alive_daemons() { # DIR: pids of its daemons still running (zombies aside)
+    local p state
+    for p in /proc/[0-9]*; do
+        grep -qzxF "HEAPLINE_CLUSTER_DAEMON=$1" "$p/environ" 2> /dev/null ||
+            continue
+        state=$(awk '{print $3}' "$p/stat" 2> /dev/null) || continue
+        [ "$state" = Z ] || echo "${p#/proc/}"
     done
 }
 
