@@ -241,9 +241,10 @@ _plain_mode() { # START-STATUS: 8 tests
     fi
     unset SLURM_CONF
 
+    running=$(_alive_daemons "$dir")
     "$cluster_sh" stop "$dir"
-    _check "plain mode: stop leaves none of the cluster's daemons running" \
-        test -z "$(_alive_daemons "$dir")"
+    _check "plain mode: stop leaves none of the cluster's daemons running (of $(echo $running | wc -w) found before)" \
+        test -n "$running" -a -z "$(_alive_daemons "$dir")"
 }
 
 # cgroup v1: the step's memory cgroup, where Debian's multiple-slurmd build
@@ -402,10 +403,11 @@ if [ $rc = 0 ]; then
     unset SLURM_CONF
 
     cgroups=$(_node_cgroups "$dir")
+    running=$(_alive_daemons "$dir")
     "$cluster_sh" stop "$dir"
     # shellcheck disable=SC2086 # one path per word
-    _check "cgroup $cgv mode: stop leaves none of the cluster's daemons running, nor the nodes' own cgroups" \
-        test -z "$(_alive_daemons "$dir")" -a -z "$(_no_dirs $cgroups || echo left)"
+    _check "cgroup $cgv mode: stop leaves none of the cluster's daemons running (of $(echo $running | wc -w) found before), nor the nodes' own cgroups" \
+        test -n "$running" -a -z "$(_alive_daemons "$dir")" -a -z "$(_no_dirs $cgroups || echo left)"
 elif [ "$cgv" = v1 ]; then
     _skip 5 "cgroup cluster did not start"
 else

@@ -125,7 +125,7 @@ _check "it starts with '# heapline site 1' and holds five lines" \
     "$(grep -c '^[0-9]' "$f" 2> /dev/null)" = 5
 g=${n1_files%%[[:space:]]*}
 runuser -u "$bob" -- sh -c "echo forged >> '$g'" 2> /dev/null
-_ok "$(test $? -ne 0 && ! grep -q forged "$g"; echo $?)" \
+_ok "$(test $? -ne 0 -a -n "$g" && ! grep -q forged "$g"; echo $?)" \
     "bob cannot append a line to n1's file"
 runuser -u "$bob" -- sh -c "echo forged > '$site/n9-$day.csv'" 2> /dev/null
 _ok "$(test $? -ne 0 -a ! -e "$site/n9-$day.csv"; echo $?)" \
