@@ -181,6 +181,36 @@ int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
     return rc;
 }
 
+static int _module_cmp(const struct hl_callsites_db *db, uint32_t a, uint32_t b)
+{
+    int c;
+
+    if (a == b)
+        return 0;
+    if (a == HL_CALLSITE_NO_MODULE || b == HL_CALLSITE_NO_MODULE)
+        return a == HL_CALLSITE_NO_MODULE ? 1 : -1;
+    c = strcmp(db->modules[a].path, db->modules[b].path);
+    return c ? c : strcmp(db->modules[a].build_id, db->modules[b].build_id);
+}
+
+int hl_callsites_stack_cmp(const struct hl_callsites_db *db, uint32_t a,
+                           uint32_t b)
+{
+    const struct hl_callsite_stack *x = &db->stacks[a], *y = &db->stacks[b];
+
+    for (uint32_t i = 0; i < x->depth && i < y->depth; i++) {
+        const struct hl_callsite_frame *f = &db->frames[x->first + i],
+                                       *g = &db->frames[y->first + i];
+        int c = _module_cmp(db, f->module, g->module);
+
+        if (c)
+            return c;
+        if (f->offset != g->offset)
+            return f->offset < g->offset ? -1 : 1;
+    }
+    return x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
 void hl_callsites_db_free(struct hl_callsites_db *db)
 {
     for (size_t i = 0; i < db->nmodules; i++)

@@ -50,6 +50,13 @@ int hl_callsites_db_add(struct hl_callsites_db *db, uint64_t rate,
                         const char *callsites, const char *modules,
                         uint32_t *first, uint32_t *n, char *err, size_t errlen);
 
+/* Stacks a and b by their frames, innermost first: each frame's module
+ * by path and build-id, then its offset. Unlike their indices, which
+ * follow the order in which the records were read, this order is the
+ * same whatever that order: the tie-break of equal sites. */
+int hl_callsites_stack_cmp(const struct hl_callsites_db *db, uint32_t a,
+                           uint32_t b);
+
 void hl_callsites_db_free(struct hl_callsites_db *db);
 
 #endif

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* qsort_r */
 #include "callsites_view.h"
 #include "job/model/figures.h"
 #include "job/report.h"
@@ -15,13 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int _larger(const void *a, const void *b)
+static int _larger(const void *a, const void *b, void *db)
 {
     const struct hl_callsite_total *x = a, *y = b;
 
     if (x->bytes != y->bytes)
         return x->bytes < y->bytes ? 1 : -1;
-    return x->stack < y->stack ? -1 : x->stack > y->stack;
+    return hl_callsites_stack_cmp(db, x->stack, y->stack);
 }
 
 static void _add(struct hl_callsites_view *v, struct hl_callsite_total *t,
@@ -64,7 +65,7 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
     for (size_t i = 0; i < db->nstacks; i++)
         if (t[i].records)
             t[n++] = t[i];
-    qsort(t, n, sizeof(*t), _larger);
+    qsort_r(t, n, sizeof(*t), _larger, (void *)db);
     v->set = set;
     v->db = db;
     v->by_process = r->sum->list.by_process;
@@ -75,7 +76,7 @@ int hl_callsites_view_init(struct hl_callsites_view *v,
         hl_callsites_view_free(v);
         return -1;
     }
-    qsort(v->totals, v->ntotals, sizeof(*v->totals), _larger);
+    qsort_r(v->totals, v->ntotals, sizeof(*v->totals), _larger, (void *)db);
     for (size_t i = 0; i < hl_shown_rows(r) && v->nranks < HL_CALLSITES_RANKS;
          i++) {
         const struct hl_proc *p = &set->procs[hl_row_proc(r, i)];
