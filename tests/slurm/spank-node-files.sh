@@ -73,6 +73,10 @@ _split "$sd" "$d/split"
 "$report" --no-sacct "$d/split" > "$d/split.txt" 2> "$d/split.err"
 _ok "$(cmp -s "$d/merged.txt" "$d/split.txt" && test ! -s "$d/merged.err"
     echo $?)" "same report: the node files and the same rows as per-task files give one report"
+[ $failed -eq $before ] || {
+    diff "$d/merged.txt" "$d/split.txt"
+    cat "$d/merged.err"
+} | _diag
 "$cluster_sh" plugstack "$cdir" "$plugstack layout=task"
 (cd "$d" && srun --heapline -N2 -n4 "$py" "$touch_py" 20 0 > "$d/out" \
     2> "$d/task.err")
