@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs, from Debian 12's packages, everything that building heapline and
-# running all of its tests needs: the autotools, Slurm with accounting
+# running all of its tests needs: the autotools, clang-format (every C
+# file's layout is checked), Slurm with accounting
 # (munge, MariaDB, slurmdbd), Open MPI and MPICH, Python (and mpi4py, for
 # the programs of the cluster tests that MPI codes in Python are), the tools the
 # benchmarks compare with and the real programs they measure (LAMMPS' lmp,
@@ -23,6 +24,7 @@ dpkg --add-architecture arm64
 $apt update -q
 $apt install -y -q --no-install-recommends \
     autoconf automake pkg-config make gcc g++ clang libclang-rt-14-dev git \
+    clang-format \
     python3 procps file \
     munge slurm-wlm slurmctld slurmd slurm-client slurmdbd libslurm-dev \
     mariadb-server mariadb-client \
