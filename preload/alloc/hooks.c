@@ -94,6 +94,7 @@ void *hl_count_new(void *p, size_t request, size_t align)
 
     if (_UNLIKELY(hl_count_sample_due(size)))
         return _counted_due(p, size, align);
+    hl_foreign_enter(p, size);
     hl_count_alloc_now(size);
     return p;
 }
@@ -190,95 +191,9 @@ static void _free_counting(void *p)
     hl_next.free(p);
 }
 
-static void _uncached_from_now(void);
-
-static _OUT_OF_LINE void _free_uncached(void *p)
-{
-    _uncached_from_now();
-    _free_counting(p);
-}
-
-/* The same while the cache serves, for a request whose class is known
- * (foreign.h): the class is what is kept across the call, and the common
- * case needs no more than the one saved register. */
-static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
-{
-    if (hl_threads_seen)
-        _uncached_from_now();
-    if (_LIKELY(p) && !hl_mine.uncounted) {
-        hl_foreign_enter(p, size);
-        hl_count_alloc_now(size);
-    }
-    return p;
-}
-
-static inline void *_cached(void *p, size_t size)
-{
-    if (_UNLIKELY(!p || hl_mine.uncounted || hl_threads_seen))
-        return _counted_class(p, size);
-    hl_size_cache_put(p, size);
-    if (_UNLIKELY(hl_count_alloc(size)))
-        return hl_count_slow(p);
-    return p;
-}
-
-static void *_malloc_cached(size_t request)
-{
-    size_t size = hl_foreign_class(request);
-
-    if (_UNLIKELY(!size))
-        return _malloc_counting(request);
-    return _cached(hl_next.malloc(request), size);
-}
-
-static void *_calloc_cached(size_t n, size_t each)
-{
-    size_t size = hl_foreign_class(n * each);
-
-    if (_UNLIKELY(!size))
-        return _calloc_counting(n, each);
-    return _cached(hl_next.calloc(n, each), size);
-}
-
-/* A cached block never is NULL or the bootstrap arena's, and was counted
- * when it was made: its release is counted whatever the call. */
-static void _free_cached(void *p)
-{
-    int64_t counted;
-
-    if (_UNLIKELY(hl_threads_seen)) {
-        _free_uncached(p);
-        return;
-    }
-    if (!hl_size_cache_take(p, &counted)) {
-        _free_counting(p);
-        return;
-    }
-    if (_UNLIKELY(hl_count_release(counted))) {
-        hl_next.free(hl_count_slow(p));
-        return;
-    }
-    hl_next.free(p);
-}
-
-/* Once threads are seen the cache serves no more: the entries that use
- * it give way to those that do not, unless sites changed them since. */
-static _OUT_OF_LINE void _uncached_from_now(void)
-{
-    void *(*malloc_was)(size_t) = _malloc_cached;
-    void *(*calloc_was)(size_t, size_t) = _calloc_cached;
-    void (*free_was)(void *) = _free_cached;
-
-    __atomic_compare_exchange_n(&_malloc_entry, &malloc_was, _malloc_counting,
-                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
-    __atomic_compare_exchange_n(&_calloc_entry, &calloc_was, _calloc_counting,
-                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
-    __atomic_compare_exchange_n(&_free_entry, &free_was, _free_counting, 0,
-                                __ATOMIC_RELEASE, __ATOMIC_RELAXED);
-}
-
-/* With sites on, any allocator's. */
-static void *_malloc_sampling(size_t size)
+/* With sites on, any allocator's; with the cache, what it does not
+ * serve. */
+static __attribute__((noinline)) void *_malloc_sampling(size_t size)
 {
     void *p = hl_next.malloc(size);
 
@@ -287,7 +202,7 @@ static void *_malloc_sampling(size_t size)
     return p;
 }
 
-static void *_calloc_sampling(size_t n, size_t size)
+static __attribute__((noinline)) void *_calloc_sampling(size_t n, size_t size)
 {
     void *p = hl_next.calloc(n, size);
 
@@ -305,13 +220,97 @@ static void _free_sampling(void *p)
     hl_next.free(p);
 }
 
+static void _uncached_from_now(void);
+
+/* The release of a block once threads are seen. */
+static _OUT_OF_LINE void _free_uncached(void *p)
+{
+    _uncached_from_now();
+    _free_sampling(p);
+}
+
+/* A new block of a request whose class is known (foreign.h), NULL, the
+ * allocator's own or one made once threads are seen: counted, and
+ * sampled when due, where the common case is not. */
+static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
+{
+    if (hl_threads_seen)
+        _uncached_from_now();
+    if (!_LIKELY(p) || hl_mine.uncounted)
+        return p;
+    if (hl_count_sample_due(size))
+        return _counted_due(p, size, 0);
+    hl_foreign_enter(p, size);
+    hl_count_alloc_now(size);
+    return p;
+}
+
+/* With the cache, another allocator's block of a request whose class is
+ * known: the class is what is kept across the call, and the common case
+ * needs no more than the one saved register. The sites' countdown is
+ * there as in glibc's inline path; a block that reaches it is not
+ * entered. */
+static inline void *_cached(void *p, size_t size)
+{
+    if (_UNLIKELY(!p || hl_mine.uncounted || hl_threads_seen))
+        return _counted_class(p, size);
+    if (_UNLIKELY(hl_count_sample_due(size)))
+        return _counted_due(p, size, 0);
+    hl_size_cache_put(p, size);
+    if (_UNLIKELY(hl_count_alloc(size)))
+        return hl_count_slow(p);
+    return p;
+}
+
+static void *_malloc_cached(size_t request)
+{
+    size_t size = hl_foreign_class(request);
+
+    if (_UNLIKELY(!size))
+        return _malloc_sampling(request);
+    return _cached(hl_next.malloc(request), size);
+}
+
+static void *_calloc_cached(size_t n, size_t each)
+{
+    size_t size = hl_foreign_class(n * each);
+
+    if (_UNLIKELY(!size))
+        return _calloc_sampling(n, each);
+    return _cached(hl_next.calloc(n, each), size);
+}
+
+/* A cached block never is NULL, the bootstrap arena's, sampled or the
+ * library's own, and was counted when it was made: its release is counted
+ * whatever the call. Any other block takes the path that knows the
+ * sampled ones. */
+static void _free_cached(void *p)
+{
+    int64_t counted;
+
+    if (_UNLIKELY(hl_threads_seen)) {
+        _free_uncached(p);
+        return;
+    }
+    if (!hl_size_cache_take(p, &counted)) {
+        _free_sampling(p);
+        return;
+    }
+    if (_UNLIKELY(hl_count_release(counted))) {
+        hl_next.free(hl_count_slow(p));
+        return;
+    }
+    hl_next.free(p);
+}
+
 static int _sampling;
 
 /* With glibc's allocator, the inline paths stay: the countdown is in
  * them, and large blocks and tagged ones leave them (tagged.h). With
- * another, every call takes the general path; until malloc or calloc
- * chooses the sampling entries again, free takes the path that knows
- * sampled blocks too: one may come from realloc or memalign meanwhile. */
+ * another, the cached entries stay where the cache serves (the countdown
+ * is in them too), and every other call takes the general path; until
+ * malloc or calloc chooses the entries again, free takes the path that
+ * knows sampled blocks: one may come from realloc or memalign meanwhile. */
 void hl_hooks_sampling(void)
 {
     hl_tagged_start();
@@ -324,30 +323,50 @@ void hl_hooks_sampling(void)
     __atomic_store_n(&_free_entry, _free_general, __ATOMIC_RELEASE);
 }
 
+/* Once threads are seen the cache serves no more (foreign.h): the entries
+ * that use it give way to those that do not, unless sites changed them
+ * since. */
+static _OUT_OF_LINE void _uncached_from_now(void)
+{
+    int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
+    void *(*malloc_was)(size_t) = _malloc_cached;
+    void *(*calloc_was)(size_t, size_t) = _calloc_cached;
+    void (*free_was)(void *) = _free_cached;
+
+    __atomic_compare_exchange_n(&_malloc_entry, &malloc_was,
+                                sampling ? _malloc_sampling : _malloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_calloc_entry, &calloc_was,
+                                sampling ? _calloc_sampling : _calloc_counting,
+                                0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n(&_free_entry, &free_was,
+                                sampling ? _free_sampling : _free_counting, 0,
+                                __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
 static void _choose_entries(void)
 {
     int fast = HL_ONCE_SET(hl_fast_gate) == 0;
     int sampling = __atomic_load_n(&_sampling, __ATOMIC_ACQUIRE);
-
     int cached = hl_size_cache_serves();
 
     __atomic_store_n(&_malloc_entry,
                      fast       ? hl_next.malloc
-                     : sampling ? _malloc_sampling
                      : cached   ? _malloc_cached
+                     : sampling ? _malloc_sampling
                                 : _malloc_counting,
                      __ATOMIC_RELEASE);
     __atomic_store_n(&_calloc_entry,
                      fast       ? hl_next.calloc
-                     : sampling ? _calloc_sampling
                      : cached   ? _calloc_cached
+                     : sampling ? _calloc_sampling
                                 : _calloc_counting,
                      __ATOMIC_RELEASE);
     if (!fast)
         __atomic_store_n(&_free_entry,
-                         sampling ? _free_sampling
-                         : cached ? _free_cached
-                                  : _free_counting,
+                         cached     ? _free_cached
+                         : sampling ? _free_sampling
+                                    : _free_counting,
                          __ATOMIC_RELEASE);
 }
 
@@ -534,6 +553,7 @@ static _OUT_OF_LINE void *_realloc_general(void *p, size_t size)
     new = hl_new_size(q, 0);
     if (hl_count_sample_due(new))
         return _realloc_due(p, q, old, new);
+    hl_foreign_enter(q, new);
     if (hl_count_realloc((int64_t) new - (int64_t)old, q != p))
         return hl_count_slow(q);
     return q;
