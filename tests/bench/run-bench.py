@@ -566,7 +566,7 @@ def main():
         md += ["", title + ":", "", markdown_table(head, rows)]
         head, rows, over = instructions.budget_table(costs)
         if rows:
-            title = "Budgets under glibc (issues 16 and 32)"
+            title = "Budgets (issues 16 and 32)"
             text += ["", title, text_table(head, rows)]
             md += ["", title + ":", "", markdown_table(head, rows)]
 
