@@ -80,6 +80,22 @@ def require_built():
         skip("library not built: %r" % LIB)
 
 
+def other_allocators():
+    """The allocators that the other_allocator_* tests put after the
+    library: the stand-in built here (toyalloc.c), and jemalloc, tcmalloc
+    and mimalloc where Debian's packages are installed (libjemalloc2,
+    libtcmalloc-minimal4, libmimalloc2.0). Skips without the stand-in."""
+    toy = os.path.join(PROGRAMS, "libtoyalloc.so")
+    if not os.path.isfile(toy):
+        skip("libtoyalloc.so not built")
+    found = [toy] + [p for p in (
+        "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+        "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4",
+        "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2") if os.path.isfile(p)]
+    print("allocators:", " ".join(found))
+    return found
+
+
 def clean_env(**extra):
     env = {k: v for k, v in os.environ.items() if not _FOREIGN.match(k)}
     env["LC_ALL"] = "C"

@@ -11,16 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-toy = os.path.join(t.PROGRAMS, "libtoyalloc.so")
-if not os.path.isfile(toy):
-    t.skip("libtoyalloc.so not built")
-# The real ones too, where Debian's packages are installed
-# (libjemalloc2, libtcmalloc-minimal4, libmimalloc2.0).
-allocators = [toy] + [p for p in (
-    "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
-    "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4",
-    "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2") if os.path.isfile(p)]
-print("allocators:", " ".join(allocators))
+allocators = t.other_allocators()
 for allocator in allocators:
     for name in ("counts_malloc", "counts_calloc", "counts_realloc",
                  "counts_posix_memalign", "counts_aligned_alloc",

@@ -19,14 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hltest as t  # noqa: E402
 
 t.require_built()
-toy = os.path.join(t.PROGRAMS, "libtoyalloc.so")
-if not os.path.isfile(toy):
-    t.skip("libtoyalloc.so not built")
-allocators = [toy] + [p for p in (
-    "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
-    "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4",
-    "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2") if os.path.isfile(p)]
-print("allocators:", " ".join(allocators))
+allocators = t.other_allocators()
 RATES = {"default": {}, "4K": {"HEAPLINE_SITES_RATE": "4K"},
          "64": {"HEAPLINE_SITES_RATE": "64"}}
 for allocator in allocators:
