@@ -85,18 +85,23 @@ static _OUT_OF_LINE void *_counted_due(void *p, size_t size, size_t align)
 }
 
 /* Counts, and with sites on samples, a new block (not NULL, not the
- * bootstrap arena's, not the allocator's own bookkeeping) past a closed
- * gate, with what malloc was asked for (0 when it was not malloc's kind of
- * call): the block, or its tagged copy. */
-void *hl_count_new(void *p, size_t request, size_t align)
+ * bootstrap arena's, not the allocator's own bookkeeping) of size usable
+ * bytes: the block, or its tagged copy. Another allocator's block that is
+ * not sampled goes into the size cache (foreign.h). */
+static inline void *_count_sized(void *p, size_t size, size_t align)
 {
-    size_t size = hl_new_size(p, request);
-
     if (_UNLIKELY(hl_count_sample_due(size)))
         return _counted_due(p, size, align);
     hl_foreign_enter(p, size);
     hl_count_alloc_now(size);
     return p;
+}
+
+/* The same past a closed gate, with what malloc was asked for (0 when it
+ * was not malloc's kind of call). */
+void *hl_count_new(void *p, size_t request, size_t align)
+{
+    return _count_sized(p, hl_new_size(p, request), align);
 }
 
 /* Counts the release of a block, unless it is the library's own (sites):
@@ -236,13 +241,9 @@ static _OUT_OF_LINE void *_counted_class(void *p, size_t size)
 {
     if (hl_threads_seen)
         _uncached_from_now();
-    if (!_LIKELY(p) || hl_mine.uncounted)
+    if (_UNLIKELY(!p) || hl_mine.uncounted)
         return p;
-    if (hl_count_sample_due(size))
-        return _counted_due(p, size, 0);
-    hl_foreign_enter(p, size);
-    hl_count_alloc_now(size);
-    return p;
+    return _count_sized(p, size, 0);
 }
 
 /* With the cache, another allocator's block of a request whose class is
