@@ -161,7 +161,12 @@ _qemu() { # ACCEL IMAGE RUN PORT SHARES VIRTFS...
         -nic "user,model=virtio-net-pci,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
         "$@" -display none -monitor none -no-reboot \
         -serial "file:$run/console.log" -pidfile "$run/qemu.pid" -daemonize \
-        >> "$run/qemu.out" 2>&1
+        >> "$run/qemu.out" 2>&1 9>&-
+}
+
+_qemu_failed() { # RUN
+    cat "$1/qemu.out" >&2
+    _die "qemu failed to start"
 }
 
 _cmd_start() {
@@ -184,7 +189,8 @@ _cmd_start() {
     # A KVM found unable to boot this image (below) is not tried again.
     [ -w /dev/kvm ] && [ ! -e "$img/kvm-cannot-boot" ] && accel=kvm
     # The port is free when picked; the lock keeps a concurrent start from
-    # picking it too until qemu has bound it.
+    # picking it too until qemu has bound it (qemu does not inherit the
+    # lock's descriptor, which would hold it for the guest's life).
     exec 9> /tmp/heapline-guest-start.lock
     flock 9
     port=$(_free_port)
@@ -192,12 +198,12 @@ _cmd_start() {
     # A KVM that cannot run qemu's CPU (nested under another hypervisor,
     # it may refuse an MSR, as Firecracker's does) fails the start at
     # once: TCG then, which runs everywhere.
-    _qemu "$accel" "$img" "$run" "$port" "$shares" "${virtfs[@]}" ||
-        { [ "$accel" = kvm ] && _qemu tcg "$img" "$run" "$port" "$shares" "${virtfs[@]}"; } ||
-        {
-            cat "$run/qemu.out" >&2
-            _die "qemu failed to start"
-        }
+    _qemu "$accel" "$img" "$run" "$port" "$shares" "${virtfs[@]}" || {
+        [ "$accel" = kvm ] || _qemu_failed "$run"
+        accel=tcg
+        _qemu tcg "$img" "$run" "$port" "$shares" "${virtfs[@]}" ||
+            _qemu_failed "$run"
+    }
     exec 9>&-
     # An interrupted start leaves no guest behind (qemu runs daemonized).
     trap '_kill "$run"; exit 1' HUP INT TERM
@@ -217,15 +223,17 @@ _cmd_start() {
             [ "$(_cpu_seconds "$run")" -ge "$KVM_BOOT_CPU_S" ]; then
             echo "guest.sh: KVM used ${KVM_BOOT_CPU_S} s of CPU without" \
                 "booting the guest: TCG instead" >&2
+            # The port stays this start's: no other picks it meanwhile.
+            exec 9> /tmp/heapline-guest-start.lock
+            flock 9
             _kill "$run"
             while _alive "$run"; do sleep 0.1; done
             : > "$img/kvm-cannot-boot"
             accel=tcg
             rm -f "$run"/{qemu.pid,console.log}
-            _qemu tcg "$img" "$run" "$port" "$shares" "${virtfs[@]}" || {
-                cat "$run/qemu.out" >&2
-                _die "qemu failed to start"
-            }
+            _qemu tcg "$img" "$run" "$port" "$shares" "${virtfs[@]}" ||
+                _qemu_failed "$run"
+            exec 9>&-
         fi
         sleep 1
     done
